@@ -1,0 +1,44 @@
+VENV := .venv
+PY := $(VENV)/bin/python
+PG_ADMIN_URL := postgresql://postgres@127.0.0.1:5432/postgres
+PG_TEST_URL := postgresql://postgres@127.0.0.1:5432/compliance
+
+.PHONY: install test lint fmt demo bench clean
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: requirements.txt
+	if python3.11 -c "" >/dev/null 2>&1; then python3.11 -m venv $(VENV); else python3 -m venv $(VENV); fi
+	$(PY) -m pip install --upgrade pip
+	$(PY) -m pip install -r requirements.txt
+	touch $@
+
+test: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
+	DATABASE_URL=sqlite:///$(CURDIR)/var/test.sqlite3 $(VENV)/bin/pytest
+	@if $(PY) scripts/pg_available.py $(PG_ADMIN_URL); then \
+		echo "PostgreSQL pass: DATABASE_URL=$(PG_TEST_URL)"; \
+		DATABASE_URL=$(PG_TEST_URL) $(VENV)/bin/pytest --ignore=tests/engine; \
+	else \
+		echo "SKIPPED: PostgreSQL not reachable at $(PG_ADMIN_URL); the PostgreSQL pass did not run"; \
+	fi
+
+demo: $(VENV)/.installed
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py parsheet toss-one-21 --decks 1
+	@echo "Serving on http://127.0.0.1:8000/ (API docs at http://127.0.0.1:8000/api/docs/); Ctrl-C stops it"
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+bench: $(VENV)/.installed
+	$(PY) bench/run.py
+
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
+
+fmt: $(VENV)/.installed
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+clean:
+	rm -rf var .pytest_cache .ruff_cache .hypothesis
+	find . -path ./$(VENV) -prune -o -type d -name __pycache__ -exec rm -rf {} +

@@ -1,0 +1,148 @@
+"""The games the engine knows, and par sheets by game code.
+
+A :class:`GameDefinition` ties a game code (as in hand logs) to its rule
+parameters, its declared options (the variants an approval allows), its
+documented paytables and its par-sheet calculation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from . import toss_one_rules
+from .parameters import Parameter, ParameterError, coerce, resolve
+from .parsheet import ParSheet, WagerSheet
+from .paytables import Paytable
+from .toss_one import TossOne21
+from .toss_one_parsheet import toss_one_sheets
+
+SheetFunction = Callable[
+    [dict[str, Any], int, dict[str, str], dict[str, Paytable]], tuple[WagerSheet, ...]
+]
+
+
+@dataclass(frozen=True)
+class GameDefinition:
+    code: str
+    title: str
+    wagers: tuple[str, ...]
+    parameters: tuple[Parameter, ...]
+    options: Mapping[str, tuple[str, ...]]  # option name -> allowed values
+    default_options: Mapping[str, str]
+    paytables: Mapping[tuple[str, str], Paytable]  # (wager, code) -> table
+    paytable_options: Mapping[str, str]  # wager -> option naming its paytable code
+    sheets: SheetFunction
+    #: parameters whose alternatives the par sheet recomputes, to show how much they matter
+    open_points: tuple[str, ...] = ()
+
+    def paytables_for(self, options: Mapping[str, str]) -> dict[str, Paytable]:
+        """The paytable of each wager for the declared options."""
+        return {
+            wager: self.paytables[(wager, code)] for wager, code in self._codes(options).items()
+        }
+
+    def _codes(self, options: Mapping[str, str]) -> dict[str, str]:
+        codes = {}
+        for wager, _ in self.paytables:
+            option = self.paytable_options.get(wager)
+            codes[wager] = options[option] if option else _only_code(self.paytables, wager)
+        return codes
+
+
+def _only_code(paytables: Mapping[tuple[str, str], Paytable], wager: str) -> str:
+    return min(code for w, code in paytables if w == wager)
+
+
+def _toss_one_sheets(params, decks, options, paytables):
+    return toss_one_sheets(TossOne21(params), decks, options, paytables)
+
+
+TOSS_ONE_21 = GameDefinition(
+    code=toss_one_rules.GAME,
+    title="Toss One 21",
+    wagers=("main", "lucky3", "bonus4"),
+    parameters=toss_one_rules.PARAMETERS,
+    options={"blackjack_pays": toss_one_rules.BLACKJACK_PAYS, "lucky3_paytable": ("1", "2")},
+    default_options={"blackjack_pays": "3:2", "lucky3_paytable": "1"},
+    paytables=toss_one_rules.PAYTABLES,
+    paytable_options={"lucky3": "lucky3_paytable"},
+    sheets=_toss_one_sheets,
+    open_points=("kicker_ace", "kicker_tens", "dealer_three_card_blackjack", "lucky3_hand"),
+)
+
+GAMES: dict[str, GameDefinition] = {TOSS_ONE_21.code: TOSS_ONE_21}
+
+
+class UnknownGame(KeyError):
+    pass
+
+
+def game(code: str) -> GameDefinition:
+    try:
+        return GAMES[code]
+    except KeyError:
+        raise UnknownGame(f"unknown game {code!r}; known: {', '.join(sorted(GAMES))}") from None
+
+
+def split_settings(
+    definition: GameDefinition, settings: Mapping[str, Any]
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """Separate ``name=value`` settings into rule parameters and declared options."""
+    parameter_names = {p.name for p in definition.parameters}
+    params: dict[str, Any] = {}
+    options = dict(definition.default_options)
+    for name, value in settings.items():
+        if name in parameter_names:
+            params[name] = coerce(value)
+        elif name in definition.options:
+            if value not in definition.options[name]:
+                allowed = ", ".join(definition.options[name])
+                raise ParameterError(f"option {name}={value!r} is not allowed (one of {allowed})")
+            options[name] = value
+        else:
+            raise ParameterError(
+                f"{name!r} is neither a parameter nor an option of {definition.code}"
+            )
+    return resolve(definition.parameters, params), options
+
+
+def compute_parsheet(
+    code: str,
+    decks: int,
+    settings: Mapping[str, Any] | None = None,
+    sensitivity: bool = True,
+) -> ParSheet:
+    """The par sheet of every wager of a game for ``decks`` decks (1 to 8).
+
+    With ``sensitivity`` the sheet also gives each wager's house edge under
+    every other value of the game's open points (ambiguous rules), so a
+    reviewer sees how much each reading matters.
+    """
+    if not 1 <= decks <= 8:
+        raise ParameterError(f"decks={decks} is outside 1 to 8")
+    definition = game(code)
+    params, options = split_settings(definition, settings or {})
+    paytables = definition.paytables_for(options)
+    sheets = definition.sheets(params, decks, options, paytables)
+    alternatives = (
+        _alternatives(definition, params, decks, options, paytables) if sensitivity else {}
+    )
+    return ParSheet(definition.code, decks, params, options, sheets, alternatives=alternatives)
+
+
+def _alternatives(definition, params, decks, options, paytables) -> dict[str, dict[str, dict]]:
+    """House edge of each wager under each other value of each open point."""
+    by_name = {p.name: p for p in definition.parameters}
+    result: dict[str, dict[str, dict]] = {}
+    for name in definition.open_points:
+        for value in by_name[name].choices:
+            if value == params[name]:
+                continue
+            sheets = definition.sheets({**params, name: value}, decks, options, paytables)
+            result.setdefault(name, {})[str(value)] = {
+                s.key: {"house_edge": float(s.house_edge), "house_edge_exact": str(s.house_edge)}
+                for s in sheets
+            }
+    return result
