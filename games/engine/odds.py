@@ -49,5 +49,7 @@ def format_odds(odds: Fraction) -> str:
 
 def settle_amount(stake: Decimal, odds: Fraction, rounding: str = "down_to_cent") -> Decimal:
     """The net result of ``stake`` settled at ``odds``, rounded to the cent."""
+    if odds.denominator == 1:  # whole odds on a whole-cent stake: already exact
+        return stake * odds.numerator
     exact = stake * odds.numerator / Decimal(odds.denominator)
     return exact.quantize(CENT, rounding=ROUNDING_MODES[rounding])

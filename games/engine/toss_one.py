@@ -1,8 +1,9 @@
-"""Toss One 21: hand evaluation and settlement of main, Lucky 3 and Bonus 4.
+"""Toss One 21: made hands and the settlement of main, Lucky 3 and Bonus 4.
 
-Everything that depends only on a hand's ranks is computed once per rank
-multiset (1,820 of them) and looked up afterwards, so settling a seat is a
-few dictionary look-ups and comparisons.
+Everything that depends only on a hand's ranks is computed once per rule
+version: the best hand of each of the 1,820 rank multisets and the main
+wager's outcome for every pair of made hands.  Settling a seat is then a few
+table look-ups.
 """
 
 from __future__ import annotations
@@ -12,15 +13,24 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations_with_replacement
 from typing import Any
 
-from .cards import ACE, IS_RED, RANK, SUIT, rank_value
+from .cards import ACE, RANK, rank_value
 from .odds import parse_odds, settle_amount
 from .parameters import resolve
 from .paytables import Paytable
 from .results import WagerResult
 from .sources import Source, parameter_source
+from .toss_one_hands import (
+    BUST,
+    SHAPES_BY_KEY,
+    RankShape,
+    is_21_without,
+    is_three_card_blackjack,
+    lucky3_category,
+    rank_key,
+    three_card_total,
+)
 from .toss_one_rules import (
     PARAMETERS,
     R_BLACKJACK,
@@ -34,51 +44,16 @@ from .toss_one_rules import (
     R_TIE,
 )
 
-BUST = 0
-
-
-def three_card_total(ranks: Sequence[int]) -> int:
-    """Best blackjack total of three ranks (one ace may count 11); may exceed 21."""
-    total = sum(rank_value(r) for r in ranks)
-    if ACE in ranks and total + 10 <= 21:
-        total += 10
-    return total
-
-
-def is_three_card_blackjack(ranks: Sequence[int]) -> bool:
-    """An Ace and two ten-value cards (rule 8)."""
-    return sorted(rank_value(r) for r in ranks) == [1, 10, 10]
-
-
-@dataclass(frozen=True, slots=True)
-class RankShape:
-    """What a four-card hand is, from its ranks alone."""
-
-    total: int  # best three-card total, BUST (0) when none is 21 or less
-    blackjack: bool
-    toss_ranks: frozenset[int]  # ranks whose toss leaves the best hand
-    four_total: int  # all four cards, aces counted 1 (Bonus 4)
-
-
-def _shape(ranks: tuple[int, ...]) -> RankShape:
-    best: tuple[int, bool] = (BUST, False)
-    tosses: set[int] = set()
-    for i, tossed in enumerate(ranks):
-        kept = ranks[:i] + ranks[i + 1 :]
-        total = three_card_total(kept)
-        if total > 21:
-            continue
-        key = (total, is_three_card_blackjack(kept))
-        if key > best:
-            best, tosses = key, {tossed}
-        elif key == best:
-            tosses.add(tossed)
-    four_total = sum(rank_value(r) for r in ranks)
-    return RankShape(best[0], best[1], frozenset(tosses), four_total)
-
-
-SHAPES: dict[tuple[int, ...], RankShape] = {
-    ranks: _shape(ranks) for ranks in combinations_with_replacement(range(13), 4)
+#: Net odds of each main outcome; a player blackjack pays the declared option.
+MAIN_ODDS: dict[str, Fraction] = {
+    "player_bust": Fraction(-1),
+    "dealer_bust": Fraction(1),
+    "dealer_three_card_blackjack": Fraction(-1),
+    "higher_total": Fraction(1),
+    "lower_total": Fraction(-1),
+    "kicker_win": Fraction(1),
+    "kicker_loss": Fraction(-1),
+    "full_tie": Fraction(-1),
 }
 
 
@@ -89,7 +64,7 @@ class Hand:
     total: int
     blackjack: bool
     kicker: int
-    toss: int  # the card tossed (index into the four cards), -1 when bust
+    toss: int = -1  # index of the tossed card among the four; -1 when bust or not needed
 
 
 class TossOne21:
@@ -97,23 +72,42 @@ class TossOne21:
 
     def __init__(self, parameters: Mapping[str, Any] | None = None):
         self.params = resolve(PARAMETERS, parameters or {})
-        ace_high = self.params["kicker_ace"] == "high"
-        tens_ranked = self.params["kicker_tens"] == "ranked"
-        self.kicker_key = tuple(
-            (11 if ace_high else 1) * 4
-            if r == ACE
-            else rank_value(r) * 4 + (r - 9 if tens_ranked and r >= 9 else 0)
-            for r in range(13)
-        )
+        self.kicker_key = _kicker_keys(self.params)
         self._dealer_bj_beats_21 = self.params["dealer_three_card_blackjack"] == "beats_21"
         self._rounding = self.params["payout_rounding"]
+        self._hands: list[Hand] = []
+        self._hand_ids: dict[tuple[int, bool, int], int] = {}
+        for total in (BUST, *range(3, 22)):
+            for kicker in sorted(set(self.kicker_key)) if total != BUST else (0,):
+                for blackjack in (False, True) if total == 21 else (False,):
+                    self._hand_ids[(total, blackjack, kicker)] = len(self._hands)
+                    self._hands.append(Hand(total, blackjack, kicker))
+        self._best_ids = {key: self._id(self._best(shape)) for key, shape in SHAPES_BY_KEY.items()}
+        self._main = [[self._main_entry(p, d) for d in self._hands] for p in self._hands]
+
+    def _id(self, hand: Hand) -> int:
+        return self._hand_ids[(hand.total, hand.blackjack, hand.kicker)]
+
+    def _best(self, shape: RankShape) -> Hand:
+        if shape.total == BUST:
+            return self._hands[0]
+        kicker = max(self.kicker_key[r] for r in shape.toss_ranks)
+        return Hand(shape.total, shape.blackjack, kicker)
+
+    def _main_entry(self, player: Hand, dealer: Hand) -> tuple[str, Source, int]:
+        outcome, source = self.main_outcome(player, dealer)
+        sign = 0 if outcome == "player_blackjack" else int(MAIN_ODDS[outcome])
+        if sign == 1 and outcome != "dealer_bust":
+            source = R_EVEN_MONEY
+        return outcome, source, sign
 
     # -- hands -------------------------------------------------------------
-    def shape(self, cards: Sequence[int]) -> RankShape:
-        return SHAPES[tuple(sorted(RANK[c] for c in cards))]
+    @staticmethod
+    def shape(cards: Sequence[int]) -> RankShape:
+        return SHAPES_BY_KEY[rank_key(cards)]
 
     def best_hand(self, cards: Sequence[int]) -> Hand:
-        """The hand rule 3 requires: best total, then the highest kicker."""
+        """The hand rule 3 requires: best total, then the highest kicker, with its toss."""
         shape = self.shape(cards)
         if shape.total == BUST:
             return Hand(BUST, False, 0, -1)
@@ -179,18 +173,13 @@ class TossOne21:
                 tosses = [
                     i
                     for i, c in enumerate(cards)
-                    if self.kicker_key[RANK[c]] == hand.kicker and self._is_21_without(cards, i)
+                    if self.kicker_key[RANK[c]] == hand.kicker and is_21_without(cards, i)
                 ]
         else:
-            tosses = [i for i in range(4) if self._is_21_without(cards, i)]
-        outcomes = [
-            lucky3_category(tuple(c for j, c in enumerate(cards) if j != i)) for i in tosses
-        ]
-        return max(outcomes, key=lambda o: paytable.odds(o) if o in paytable.entries else -1)
-
-    @staticmethod
-    def _is_21_without(cards: Sequence[int], toss: int) -> bool:
-        return three_card_total([RANK[c] for j, c in enumerate(cards) if j != toss]) == 21
+            tosses = [i for i in range(4) if is_21_without(cards, i)]
+        kept = [tuple(c for j, c in enumerate(cards) if j != i) for i in tosses]
+        outcomes = [lucky3_category(three) for three in kept]
+        return max(outcomes, key=lambda o: paytable.entries.get(o, -1))
 
     # -- structure -------------------------------------------------------------
     @staticmethod
@@ -216,96 +205,105 @@ class TossOne21:
     ) -> list[WagerResult]:
         """Settle every wager placed on a seat.
 
-        ``player_toss`` is the index of the card the player tossed when it is
-        known and correct; otherwise the player's best hand is used.
+        ``player_toss`` is the index of the card the player tossed; when it is
+        a correct toss (rule 3) the hand is settled as kept, otherwise the
+        player's best hand is used.
         """
-        as_tossed = player_toss is not None and self.toss_is_correct(player_cards, player_toss)
-        player = (
-            self.hand_with_toss(player_cards, player_toss)
-            if as_tossed
-            else self.best_hand(player_cards)
-        )
-        dealer = self.best_hand(dealer_cards)
+        key = rank_key(player_cards)
+        player_id = self._best_ids[key]
+        as_tossed = player_toss is not None and self._toss_ok(key, player_cards, player_toss)
+        if as_tossed:
+            player_id = self._tossed_id(player_id, player_cards, player_toss)
+        dealer_id = self._best_ids[rank_key(dealer_cards)]
         results = []
-        for key, stake in wagers.items():
+        for wager, stake in wagers.items():
             if not stake:
                 continue
-            if key == "main":
-                results.append(self._settle_main(stake, player, dealer, blackjack_pays))
-            elif key == "lucky3":
-                results.append(
-                    self._settle_lucky3(stake, player_cards, player, paytables["lucky3"], as_tossed)
-                )
-            elif key == "bonus4":
-                results.append(self._settle_bonus4(stake, player_cards, paytables["bonus4"]))
+            if wager == "main":
+                results.append(self._settle_main(stake, player_id, dealer_id, blackjack_pays))
+            elif wager == "lucky3":
+                toss = player_toss if as_tossed else None
+                lucky3 = paytables["lucky3"]
+                results.append(self._settle_lucky3(stake, player_cards, player_id, toss, lucky3))
+            elif wager == "bonus4":
+                results.append(self._settle_bonus4(stake, key, paytables["bonus4"]))
         return results
 
-    def _settle_main(self, stake: Decimal, player: Hand, dealer: Hand, bj_pays: str) -> WagerResult:
-        outcome, source = self.main_outcome(player, dealer)
-        odds = _blackjack_odds(bj_pays) if outcome == "player_blackjack" else MAIN_ODDS[outcome]
-        net = settle_amount(stake, odds, self._rounding)
-        return WagerResult(
-            "main", stake, net, outcome, source if odds != 1 else _win_source(outcome, source)
-        )
+    @staticmethod
+    def _toss_ok(key: int, cards: Sequence[int], toss: int) -> bool:
+        shape = SHAPES_BY_KEY[key]
+        return shape.total != BUST and RANK[cards[toss]] in shape.toss_ranks
 
-    def _settle_lucky3(self, stake, cards, player: Hand, table: Paytable, as_tossed) -> WagerResult:
-        if player.total == BUST:
-            return WagerResult("lucky3", stake, -stake, "player_bust", R_BUST)
-        outcome = self.lucky3_outcome(cards, player, table, as_tossed)
-        odds = table.odds(outcome) if outcome else None
-        if odds is None:
-            return WagerResult("lucky3", stake, -stake, outcome or "no_21", R_LUCKY3)
-        return WagerResult(
-            "lucky3",
-            stake,
-            settle_amount(stake, odds, self._rounding),
-            outcome,
-            table.source_of(outcome),
-        )
+    def _tossed_id(self, best_id: int, cards: Sequence[int], toss: int) -> int:
+        best = self._hands[best_id]
+        kicker = self.kicker_key[RANK[cards[toss]]]
+        if kicker == best.kicker:
+            return best_id
+        return self._hand_ids[(best.total, best.blackjack, kicker)]
 
-    def _settle_bonus4(self, stake, cards, table: Paytable) -> WagerResult:
-        shape = self.shape(cards)
-        outcome = f"total_{shape.four_total}"
+    def _settle_main(self, stake: Decimal, player_id: int, dealer_id: int, bj: str) -> WagerResult:
+        outcome, source, sign = self._main[player_id][dealer_id]
+        if sign == 1:
+            net = stake
+        elif sign == -1:
+            net = -stake
+        else:
+            net = settle_amount(stake, _blackjack_odds(bj), self._rounding)
+        return WagerResult("main", stake, net, outcome, source)
+
+    def _settle_lucky3(
+        self, stake: Decimal, cards: Sequence[int], player_id: int, toss: int | None, table
+    ) -> WagerResult:
+        total = self._hands[player_id].total
+        if total != 21:
+            if total == BUST:
+                return WagerResult("lucky3", stake, -stake, "player_bust", R_BUST)
+            return WagerResult("lucky3", stake, -stake, "no_21", R_LUCKY3)
+        if toss is not None and self.params["lucky3_hand"] == "kept":
+            outcome = lucky3_category([c for i, c in enumerate(cards) if i != toss])
+        else:
+            outcome = self.lucky3_outcome(cards, self.best_hand(cards), table)
         odds = table.odds(outcome)
+        if odds is None:
+            return WagerResult("lucky3", stake, -stake, outcome, R_LUCKY3)
+        net = settle_amount(stake, odds, self._rounding)
+        return WagerResult("lucky3", stake, net, outcome, table.source_of(outcome))
+
+    def _settle_bonus4(self, stake: Decimal, key: int, table: Paytable) -> WagerResult:
+        shape = SHAPES_BY_KEY[key]
+        outcome, odds, source = _bonus4_rows(table)[shape.four_total]
         if odds is None:
             source = R_BUST if shape.total == BUST else R_BONUS4
             return WagerResult("bonus4", stake, -stake, outcome, source)
-        return WagerResult(
-            "bonus4",
-            stake,
-            settle_amount(stake, odds, self._rounding),
-            outcome,
-            table.source_of(outcome),
-        )
+        net = settle_amount(stake, odds, self._rounding)
+        return WagerResult("bonus4", stake, net, outcome, source)
 
 
-MAIN_ODDS: dict[str, Fraction] = {
-    "player_bust": Fraction(-1),
-    "dealer_bust": Fraction(1),
-    "dealer_three_card_blackjack": Fraction(-1),
-    "higher_total": Fraction(1),
-    "lower_total": Fraction(-1),
-    "kicker_win": Fraction(1),
-    "kicker_loss": Fraction(-1),
-    "full_tie": Fraction(-1),
-}
+_BONUS4_ROWS: dict[int, tuple[Paytable, list]] = {}
+
+
+def _bonus4_rows(table: Paytable) -> list[tuple[str, Fraction | None, Source]]:
+    """Per four-card total (0..40): outcome name, odds (None: loses) and source."""
+    cached = _BONUS4_ROWS.get(id(table))
+    if cached is None or cached[0] is not table:
+        rows = []
+        for total in range(41):
+            outcome = f"total_{total}"
+            rows.append((outcome, table.odds(outcome), table.source_of(outcome)))
+        cached = _BONUS4_ROWS[id(table)] = (table, rows)
+    return cached[1]
+
+
+def _kicker_keys(params: Mapping[str, Any]) -> tuple[int, ...]:
+    """Rank key of each rank as a kicker (higher wins), per the kicker parameters."""
+    ace = (11 if params["kicker_ace"] == "high" else 1) * 4
+    ranked = params["kicker_tens"] == "ranked"
+    return tuple(
+        ace if r == ACE else rank_value(r) * 4 + (r - 9 if ranked and r >= 9 else 0)
+        for r in range(13)
+    )
 
 
 @lru_cache(maxsize=8)
 def _blackjack_odds(text: str) -> Fraction:
     return parse_odds(text)
-
-
-def _win_source(outcome: str, source: Source) -> Source:
-    return source if outcome == "dealer_bust" else R_EVEN_MONEY
-
-
-def lucky3_category(kept: Sequence[int]) -> str:
-    """Lucky 3 category of a three-card 21: suited, coloured or other; blackjack or 21."""
-    ranks = [RANK[c] for c in kept]
-    kind = "blackjack" if is_three_card_blackjack(ranks) else "21"
-    if SUIT[kept[0]] == SUIT[kept[1]] == SUIT[kept[2]]:
-        return f"suited_{kind}"
-    if IS_RED[kept[0]] == IS_RED[kept[1]] == IS_RED[kept[2]]:
-        return f"coloured_{kind}"
-    return f"other_{kind}"

@@ -19,7 +19,8 @@ from typing import Any
 from .odds import parse_odds
 from .parsheet import BINOMIAL, WagerSheet, lines_from_weights
 from .paytables import Paytable
-from .toss_one import BUST, MAIN_ODDS, SHAPES, Hand, TossOne21
+from .toss_one import MAIN_ODDS, Hand, TossOne21
+from .toss_one_hands import BUST, SHAPES
 
 MAIN_TITLE = "Main bet"
 

@@ -8,7 +8,8 @@ from math import comb
 import pytest
 
 from games.engine.catalog import compute_parsheet
-from games.engine.toss_one import BUST, TossOne21
+from games.engine.toss_one import TossOne21
+from games.engine.toss_one_hands import BUST
 from games.engine.toss_one_parsheet import bonus4_sheet, lucky3_sheet, main_sheet
 from games.engine.toss_one_rules import PAYTABLES
 

@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine.cards import RANK, SUIT
-from games.engine.toss_one import BUST, TossOne21, is_three_card_blackjack, three_card_total
+from games.engine.toss_one import TossOne21
+from games.engine.toss_one_hands import BUST, is_three_card_blackjack, three_card_total
 from games.engine.toss_one_rules import PAYTABLES
 
 GAME = TossOne21()

@@ -5,7 +5,8 @@ from decimal import Decimal
 import pytest
 
 from games.engine.cards import parse_cards
-from games.engine.toss_one import BUST, TossOne21, lucky3_category
+from games.engine.toss_one import TossOne21
+from games.engine.toss_one_hands import BUST, lucky3_category
 from games.engine.toss_one_rules import PAYTABLES
 
 LUCKY3 = {1: PAYTABLES[("lucky3", "1")], 2: PAYTABLES[("lucky3", "2")]}
