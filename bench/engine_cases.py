@@ -38,3 +38,48 @@ CASES = {
     "toss-one-21, main only": (_toss_one_deals, _settle_toss_one(MAIN_ONLY)),
     "toss-one-21, main + Lucky 3 + Bonus 4": (_toss_one_deals, _settle_toss_one(ALL_WAGERS)),
 }
+
+
+def _blackjack_rounds(game, seats, seed):
+    from games.engine.blackjack import PlayerHand
+    from games.engine.blackjack_sim import simulate
+
+    rounds = []
+    for player, dealer in simulate(game, 6, seats, seed, dealer_always_completes=True):
+        rounds.append((tuple(player[:2]), [PlayerHand(tuple(player))], dealer))
+    return game, rounds
+
+
+def _ante_up_rounds(rng, seats):
+    from games.engine.ante_up import AnteUp21
+
+    return _blackjack_rounds(AnteUp21(), seats, rng.randrange(1 << 30))
+
+
+def _settle_ante_up(work):
+    game, rounds = work
+    wagers = {
+        "main": Decimal("25"),
+        "ante": Decimal("10"),
+        "bet": Decimal("10"),
+        "poker_bonus": Decimal("1.00"),
+    }
+    for first_two, hands, dealer in rounds:
+        game.settle_seat(first_two, hands, dealer, wagers, "bet")
+
+
+def _tie_bonus_rounds(rng, seats):
+    from games.engine.tie_bonus import TieBonusBlackjack
+
+    return _blackjack_rounds(TieBonusBlackjack(), seats, rng.randrange(1 << 30))
+
+
+def _settle_tie_bonus(work):
+    game, rounds = work
+    wagers = {"main": Decimal("20"), "tie_18": Decimal("5"), "tie_right": Decimal("5")}
+    for first_two, hands, dealer in rounds:
+        game.settle_seat(first_two, hands, dealer, wagers)
+
+
+CASES["ante-up-21, 21 + ante/bet + Poker Bonus"] = (_ante_up_rounds, _settle_ante_up)
+CASES["blackjack-tie-bonus, main + 2 tie wagers"] = (_tie_bonus_rounds, _settle_tie_bonus)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from . import toss_one_rules
+from . import ante_up_parsheet, ante_up_rules, tie_bonus_parsheet, tie_bonus_rules, toss_one_rules
 from .parameters import Parameter, ParameterError, coerce, resolve
 from .parsheet import ParSheet, WagerSheet
 from .paytables import Paytable
@@ -72,7 +72,34 @@ TOSS_ONE_21 = GameDefinition(
     open_points=("kicker_ace", "kicker_tens", "dealer_three_card_blackjack", "lucky3_hand"),
 )
 
-GAMES: dict[str, GameDefinition] = {TOSS_ONE_21.code: TOSS_ONE_21}
+BLACKJACK_PAYS = ("3:2", "6:5")
+
+ANTE_UP_21 = GameDefinition(
+    code=ante_up_rules.GAME,
+    title="Ante Up 21, Poker Bonus Edition",
+    wagers=ante_up_rules.WAGERS,
+    parameters=ante_up_rules.PARAMETERS,
+    options={"blackjack_pays": BLACKJACK_PAYS, "poker_bonus_paytable": ("1",)},
+    default_options={"blackjack_pays": "3:2", "poker_bonus_paytable": "1"},
+    paytables=ante_up_rules.PAYTABLES,
+    paytable_options={"poker_bonus": "poker_bonus_paytable"},
+    sheets=ante_up_parsheet.sheets_for,
+    open_points=("poker_hand",),
+)
+
+TIE_BONUS = GameDefinition(
+    code=tie_bonus_rules.GAME,
+    title="Blackjack with tie bonus wagers",
+    wagers=tie_bonus_rules.WAGERS,
+    parameters=tie_bonus_rules.PARAMETERS,
+    options={"blackjack_pays": BLACKJACK_PAYS, "tie_bonus_paytable": ("1",)},
+    default_options={"blackjack_pays": "3:2", "tie_bonus_paytable": "1"},
+    paytables=tie_bonus_rules.PAYTABLES,
+    paytable_options={"tie_bonus": "tie_bonus_paytable"},
+    sheets=tie_bonus_parsheet.sheets_for,
+)
+
+GAMES: dict[str, GameDefinition] = {g.code: g for g in (TOSS_ONE_21, ANTE_UP_21, TIE_BONUS)}
 
 
 class UnknownGame(KeyError):
@@ -94,13 +121,13 @@ def split_settings(
     params: dict[str, Any] = {}
     options = dict(definition.default_options)
     for name, value in settings.items():
-        if name in parameter_names:
-            params[name] = coerce(value)
-        elif name in definition.options:
+        if name in definition.options:
             if value not in definition.options[name]:
                 allowed = ", ".join(definition.options[name])
                 raise ParameterError(f"option {name}={value!r} is not allowed (one of {allowed})")
             options[name] = value
+        elif name in parameter_names:
+            params[name] = coerce(value)
         else:
             raise ParameterError(
                 f"{name!r} is neither a parameter nor an option of {definition.code}"

@@ -44,6 +44,8 @@ def format_odds(odds: Fraction) -> str:
         return "Push"
     if odds == -1:
         return "Lose"
+    if odds < 0:  # a loss of more than the stake, e.g. an ante and its bet: "-2"
+        return str(odds)
     return f"{odds.numerator} to {odds.denominator}"
 
 
