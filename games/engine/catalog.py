@@ -18,9 +18,7 @@ from .paytables import Paytable
 from .toss_one import TossOne21
 from .toss_one_parsheet import toss_one_sheets
 
-SheetFunction = Callable[
-    [dict[str, Any], int, dict[str, str], dict[str, Paytable]], tuple[WagerSheet, ...]
-]
+SheetFunction = Callable[..., tuple[WagerSheet, ...]]
 
 
 @dataclass(frozen=True)
@@ -33,6 +31,7 @@ class GameDefinition:
     default_options: Mapping[str, str]
     paytables: Mapping[tuple[str, str], Paytable]  # (wager, code) -> table
     paytable_options: Mapping[str, str]  # wager -> option naming its paytable code
+    paytable_outcomes: Mapping[str, tuple[str, ...]]  # wager -> outcomes a paytable may price
     sheets: SheetFunction
     #: parameters whose alternatives the par sheet recomputes, to show how much they matter
     open_points: tuple[str, ...] = ()
@@ -55,8 +54,14 @@ def _only_code(paytables: Mapping[tuple[str, str], Paytable], wager: str) -> str
     return min(code for w, code in paytables if w == wager)
 
 
-def _toss_one_sheets(params, decks, options, paytables):
-    return toss_one_sheets(TossOne21(params), decks, options, paytables)
+def _toss_one_sheets(params, decks, options, paytables, only=None):
+    return toss_one_sheets(TossOne21(params), decks, options, paytables, only)
+
+
+def _ante_up_sheets(params, decks, options, paytables, only=None):
+    if only and only <= {"poker_bonus"}:  # exact and quick: no simulation needed
+        return (ante_up_parsheet.poker_bonus_sheet(decks, paytables["poker_bonus"]),)
+    return ante_up_parsheet.sheets_for(params, decks, options, paytables)
 
 
 TOSS_ONE_21 = GameDefinition(
@@ -68,6 +73,10 @@ TOSS_ONE_21 = GameDefinition(
     default_options={"blackjack_pays": "3:2", "lucky3_paytable": "1"},
     paytables=toss_one_rules.PAYTABLES,
     paytable_options={"lucky3": "lucky3_paytable"},
+    paytable_outcomes={
+        "lucky3": toss_one_rules.LUCKY3_OUTCOMES,
+        "bonus4": toss_one_rules.BONUS4_OUTCOMES,
+    },
     sheets=_toss_one_sheets,
     open_points=("kicker_ace", "kicker_tens", "dealer_three_card_blackjack", "lucky3_hand"),
 )
@@ -83,7 +92,8 @@ ANTE_UP_21 = GameDefinition(
     default_options={"blackjack_pays": "3:2", "poker_bonus_paytable": "1"},
     paytables=ante_up_rules.PAYTABLES,
     paytable_options={"poker_bonus": "poker_bonus_paytable"},
-    sheets=ante_up_parsheet.sheets_for,
+    paytable_outcomes={"poker_bonus": ante_up_rules.POKER_BONUS_OUTCOMES},
+    sheets=_ante_up_sheets,
     open_points=("poker_hand",),
 )
 
@@ -96,7 +106,10 @@ TIE_BONUS = GameDefinition(
     default_options={"blackjack_pays": "3:2", "tie_bonus_paytable": "1"},
     paytables=tie_bonus_rules.PAYTABLES,
     paytable_options={"tie_bonus": "tie_bonus_paytable"},
-    sheets=tie_bonus_parsheet.sheets_for,
+    paytable_outcomes={"tie_bonus": tie_bonus_rules.TIE_OUTCOMES},
+    sheets=lambda params, decks, options, paytables, only=None: tie_bonus_parsheet.sheets_for(
+        params, decks, options, paytables
+    ),
 )
 
 GAMES: dict[str, GameDefinition] = {g.code: g for g in (TOSS_ONE_21, ANTE_UP_21, TIE_BONUS)}
@@ -140,9 +153,13 @@ def compute_parsheet(
     decks: int,
     settings: Mapping[str, Any] | None = None,
     sensitivity: bool = True,
+    paytables: Mapping[str, Paytable] | None = None,
+    only: frozenset[str] | None = None,
 ) -> ParSheet:
     """The par sheet of every wager of a game for ``decks`` decks (1 to 8).
 
+    ``paytables`` replaces the documented paytables of the wagers it names (a
+    registry paytable version); ``only`` limits the sheet to some wagers.
     With ``sensitivity`` the sheet also gives each wager's house edge under
     every other value of the game's open points (ambiguous rules), so a
     reviewer sees how much each reading matters.
@@ -151,11 +168,11 @@ def compute_parsheet(
         raise ParameterError(f"decks={decks} is outside 1 to 8")
     definition = game(code)
     params, options = split_settings(definition, settings or {})
-    paytables = definition.paytables_for(options)
-    sheets = definition.sheets(params, decks, options, paytables)
-    alternatives = (
-        _alternatives(definition, params, decks, options, paytables) if sensitivity else {}
-    )
+    tables = {**definition.paytables_for(options), **(paytables or {})}
+    sheets = definition.sheets(params, decks, options, tables, only)
+    if only:
+        sheets = tuple(s for s in sheets if s.key in only)
+    alternatives = _alternatives(definition, params, decks, options, tables) if sensitivity else {}
     return ParSheet(definition.code, decks, params, options, sheets, alternatives=alternatives)
 
 

@@ -136,10 +136,16 @@ def bonus4_sheet(decks: int, paytable: Paytable) -> WagerSheet:
 
 
 def toss_one_sheets(
-    game: TossOne21, decks: int, options: Mapping[str, str], paytables: Mapping[str, Paytable]
+    game: TossOne21,
+    decks: int,
+    options: Mapping[str, str],
+    paytables: Mapping[str, Paytable],
+    only: frozenset[str] | None = None,
 ) -> tuple[WagerSheet, ...]:
-    return (
-        main_sheet(game, decks, options["blackjack_pays"]),
-        lucky3_sheet(game, decks, paytables["lucky3"]),
-        bonus4_sheet(decks, paytables["bonus4"]),
-    )
+    """The sheets of main, Lucky 3 and Bonus 4 (or only the wagers named in ``only``)."""
+    makers = {
+        "main": lambda: main_sheet(game, decks, options["blackjack_pays"]),
+        "lucky3": lambda: lucky3_sheet(game, decks, paytables["lucky3"]),
+        "bonus4": lambda: bonus4_sheet(decks, paytables["bonus4"]),
+    }
+    return tuple(make() for key, make in makers.items() if only is None or key in only)

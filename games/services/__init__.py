@@ -1,0 +1,1 @@
+"""Registry services: every change to the registry goes through these functions."""

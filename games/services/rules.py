@@ -1,0 +1,250 @@
+"""Creating rule versions and paytables, and computing their par sheets.
+
+A rule version is validated against the rules engine (its parameters and
+options must be ones the engine knows) and frozen when it is submitted for
+approval; paytables are validated against the outcomes their wager can
+produce and frozen on creation.  Par sheets are computed when the record is
+created and stored with it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+
+from games.engine.catalog import compute_parsheet
+from games.engine.catalog import game as engine_game
+from games.engine.odds import format_odds
+from games.engine.parameters import ParameterError, resolve
+from games.engine.paytables import Paytable as EnginePaytable
+from games.engine.paytables import PaytableError, make_paytable
+from games.engine.sources import Source
+from games.models import Game, ParSheet, Paytable, RuleVersion
+
+from .hashing import canonical_json, content_hash
+
+
+def rule_version_content(rule_version: RuleVersion) -> dict[str, Any]:
+    return {
+        "game": rule_version.game.code,
+        "version": rule_version.version,
+        "title": rule_version.title,
+        "rules": rule_version.rules,
+        "parameters": rule_version.parameters,
+        "options": rule_version.options,
+        "decks_allowed": rule_version.decks_allowed,
+        "source_document": rule_version.source_document,
+    }
+
+
+def paytable_content(paytable: Paytable) -> dict[str, Any]:
+    return {
+        "rule_version": paytable.rule_version.content_hash,
+        "wager_key": paytable.wager_key,
+        "code": paytable.code,
+        "version": paytable.version,
+        "entries": paytable.entries,
+        "source": paytable.source,
+        "illustrative": paytable.illustrative,
+    }
+
+
+def _checked_parameters(game: Game, parameters: Mapping[str, Any]) -> dict[str, Any]:
+    try:
+        return resolve(engine_game(game.code).parameters, parameters)
+    except (KeyError, ParameterError) as exc:
+        raise ValidationError({"parameters": str(exc).strip('"')}) from exc
+
+
+def _checked_options(game: Game, options: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
+    known = engine_game(game.code).options
+    for name, values in options.items():
+        if name not in known:
+            raise ValidationError({"options": f"{game.code} has no option {name!r}"})
+        bad = [v for v in values if v not in known[name] and not name.endswith("_paytable")]
+        if bad:
+            raise ValidationError({"options": f"{name}: {bad} not among {list(known[name])}"})
+    return {name: [str(v) for v in values] for name, values in options.items()}
+
+
+def _checked_decks(decks: Sequence[int]) -> list[int]:
+    if not decks or any(not isinstance(d, int) or not 1 <= d <= 8 for d in decks):
+        raise ValidationError({"decks_allowed": "a non-empty list of deck counts from 1 to 8"})
+    return sorted(set(decks))
+
+
+@transaction.atomic
+def rule_version_create(
+    *,
+    game: Game,
+    title: str,
+    rules: list[dict[str, str]],
+    parameters: Mapping[str, Any],
+    options: Mapping[str, Sequence[str]],
+    decks_allowed: Sequence[int],
+    source_document: str = "",
+    note: str = "",
+    version: int | None = None,
+) -> RuleVersion:
+    """A new (draft) rule version of ``game``: the next version number unless given."""
+    if version is None:
+        version = (game.rule_versions.aggregate(m=Max("version"))["m"] or 0) + 1
+    rule_version = RuleVersion(
+        game=game,
+        version=version,
+        title=title,
+        rules=rules,
+        parameters=_checked_parameters(game, parameters),
+        options=_checked_options(game, options),
+        decks_allowed=_checked_decks(decks_allowed),
+        source_document=source_document,
+        note=note,
+    )
+    rule_version.content_hash = content_hash(rule_version_content(rule_version))
+    rule_version.full_clean()
+    rule_version.save()
+    return rule_version
+
+
+def rule_version_freeze(rule_version: RuleVersion) -> RuleVersion:
+    """Freeze a rule version (on submission for approval); idempotent."""
+    if not rule_version.frozen:
+        rule_version.frozen = True
+        rule_version.save()
+        _store_main_sheets(rule_version)
+    return rule_version
+
+
+def engine_paytable(paytable: Paytable) -> EnginePaytable:
+    """The rules engine's view of a registry paytable, citing the registry version."""
+    name = f"paytable {paytable.wager_key} #{paytable.code} v{paytable.version}"
+    source = Source(name, "", paytable.source)
+    return make_paytable(
+        paytable.wager_key,
+        paytable.code,
+        paytable.entries,
+        source,
+        tuple(paytable.entries),
+        paytable.illustrative,
+    )
+
+
+def _checked_entries(game_code: str, wager_key: str, entries: Mapping[str, str]) -> dict[str, str]:
+    outcomes = engine_game(game_code).paytable_outcomes.get(wager_key)
+    if outcomes is None:
+        raise ValidationError({"wager_key": f"{game_code} has no paytable wager {wager_key!r}"})
+    try:
+        table = make_paytable(wager_key, "-", entries, Source("registry"), outcomes)
+    except (PaytableError, ValueError) as exc:
+        raise ValidationError({"entries": str(exc)}) from exc
+    return {k: format_odds(v) for k, v in table.entries.items()}
+
+
+@transaction.atomic
+def paytable_create(
+    *,
+    rule_version: RuleVersion,
+    wager_key: str,
+    code: str,
+    entries: Mapping[str, str],
+    source: str,
+    entry_sources: Mapping[str, str] | None = None,
+    illustrative: bool = False,
+    version: int | None = None,
+) -> Paytable:
+    """A new, frozen paytable version, with its par sheet for every deck count allowed."""
+    checked = _checked_entries(rule_version.game.code, wager_key, entries)
+    if version is None:
+        same = Paytable.objects.filter(rule_version=rule_version, wager_key=wager_key, code=code)
+        version = (same.aggregate(m=Max("version"))["m"] or 0) + 1
+    paytable = Paytable(
+        rule_version=rule_version,
+        wager_key=wager_key,
+        code=str(code),
+        version=version,
+        entries=checked,
+        entry_sources=dict(entry_sources or {}),
+        source=source,
+        illustrative=illustrative,
+    )
+    paytable.content_hash = content_hash(paytable_content(paytable))
+    paytable.full_clean()
+    paytable.frozen = True
+    paytable.save()
+    _store_paytable_sheets(paytable)
+    return paytable
+
+
+def _store_paytable_sheets(paytable: Paytable) -> None:
+    rule_version = paytable.rule_version
+    for decks in rule_version.decks_allowed:
+        sheet = _sheet(
+            rule_version.game.code,
+            decks,
+            canonical_json(rule_version.parameters),
+            canonical_json({paytable.wager_key: paytable.entries}),
+            paytable.wager_key,
+        )
+        for wager in sheet["wagers"].values():
+            ParSheet.objects.create(
+                rule_version=rule_version,
+                paytable=paytable,
+                decks=decks,
+                options={},
+                wager_key=paytable.wager_key,
+                house_edge=wager["house_edge"],
+                sheet=wager,
+            )
+
+
+def _store_main_sheets(rule_version: RuleVersion) -> None:
+    """Sheets of the wagers without a paytable, per deck count and option value."""
+    definition = engine_game(rule_version.game.code)
+    with_tables = {w for w, _ in definition.paytables}
+    keys = [w for w in ("main", "ante") if w in definition.wagers and w not in with_tables]
+    pays = rule_version.options.get("blackjack_pays") or [None]
+    for decks in rule_version.decks_allowed:
+        for bj in pays:
+            options = {"blackjack_pays": bj} if bj else {}
+            sheet = _sheet(
+                rule_version.game.code,
+                decks,
+                canonical_json({**rule_version.parameters, **options}),
+                "{}",
+                ",".join(keys),
+            )
+            for key, wager in sheet["wagers"].items():
+                ParSheet.objects.create(
+                    rule_version=rule_version,
+                    decks=decks,
+                    options=options,
+                    wager_key=key,
+                    house_edge=wager["house_edge"],
+                    sheet=wager,
+                )
+
+
+@lru_cache(maxsize=256)
+def _sheet(code: str, decks: int, settings: str, tables: str, wagers: str) -> dict[str, Any]:
+    """The engine's sheet (cached: the engine is deterministic)."""
+    parsed_tables = json.loads(tables)
+    replaced = {
+        wager: make_paytable(wager, "registry", entries, Source("registry"), tuple(entries))
+        for wager, entries in parsed_tables.items()
+    }
+    settings_dict = json.loads(settings)
+    sheet = compute_parsheet(
+        code,
+        decks,
+        settings_dict,
+        sensitivity=False,
+        paytables=replaced,
+        only=frozenset(wagers.split(",")),
+    )
+    return sheet.to_dict()

@@ -1,0 +1,113 @@
+"""The in-force selector: approval, rule version, paytables and limits at a time."""
+
+from datetime import date
+from decimal import Decimal
+
+from games.models import ApprovalStatus
+from games.selectors import RulesResolver, rules_in_force
+from games.services.approvals import approval_transition
+
+from .conftest import at
+
+OPTIONS = {"blackjack_pays": "3:2", "lucky3_paytable": "1"}
+
+
+def ask(when, **overrides):
+    args = {"venue": "WA-CR-0042", "table": "T3", "game": "toss-one-21", "options": OPTIONS}
+    args.update(overrides)
+    return rules_in_force(at=at(when), **args)
+
+
+def max_single_wager(answer):
+    return [lim.amount for lim in answer.limits if lim.kind == "max_single_wager"]
+
+
+def test_round_in_2022_is_held_to_300_and_in_2026_to_400(registry):
+    old, new = ask("2022-06-01 20:00"), ask("2026-11-01 21:14")
+    assert old.in_force and new.in_force
+    assert max_single_wager(old) == [Decimal("300")]
+    assert max_single_wager(new) == [Decimal("400")]
+    assert new.limits[0].regulation == "WAC 230-15-140"
+    assert new.limits[0].filing == "WSR 23-09-065"
+
+
+def test_limit_change_day_boundary_uses_local_date(registry):
+    assert max_single_wager(ask("2023-08-19 23:59")) == [Decimal("300")]
+    assert max_single_wager(ask("2023-08-20 00:01")) == [Decimal("400")]
+
+
+def test_answer_names_approval_rule_version_and_paytables(registry):
+    answer = ask("2026-11-01 21:14")
+    assert answer.approval == registry.approval
+    assert answer.rule_version == registry.rules
+    assert answer.paytables == {"lucky3": registry.lucky3, "bonus4": registry.bonus4}
+    data = answer.to_dict()
+    assert data["approval"]["content_hash"] == registry.approval.content_hash
+    assert len(data["rule_version"]["content_hash"]) == 64
+
+
+def test_before_the_authorization_date_nothing_is_in_force(registry):
+    answer = ask("2017-12-31 12:00")
+    assert not answer.in_force
+    assert answer.reason_code == "not_yet_authorized"
+
+
+def test_before_internal_controls_were_approved_nothing_is_in_force(registry):
+    answer = ask("2018-02-15 12:00")  # authorized from 1 Jan, controls met 1 March
+    assert (answer.in_force, answer.reason_code) == (False, "conditions_not_met")
+    assert "internal controls" in answer.reason
+    assert ask("2018-03-01 12:00").in_force
+
+
+def test_options_outside_the_approved_variant_are_refused(registry):
+    answer = ask("2026-11-01 12:00", options={"blackjack_pays": "2:1", "lucky3_paytable": "1"})
+    assert answer.reason_code == "options_not_approved"
+    answer = ask("2026-11-01 12:00", options={"blackjack_pays": "3:2"})
+    assert answer.reason_code == "options_not_approved"
+
+
+def test_unknown_venue_table_and_game(registry):
+    assert ask("2026-11-01 12:00", venue="WA-XX").reason_code == "unknown_venue"
+    assert ask("2026-11-01 12:00", table="T9").reason_code == "unknown_table"
+    assert ask("2026-11-01 12:00", game="baccarat").reason_code == "unknown_game"
+
+
+def test_game_not_authorized_at_another_venue(registry):
+    registry.other_venue.tables.create(code="T1")
+    answer = ask("2026-11-01 12:00", venue="WA-CR-0099", table="T1")
+    assert answer.reason_code == "game_not_authorized"
+
+
+def test_revoked_approval_is_not_in_force_after_revocation(registry):
+    approval_transition(
+        registry.approval,
+        ApprovalStatus.REVOKED,
+        actor=registry.reviewer,
+        reason="test revocation",
+        at=at("2026-01-15 10:00"),
+    )
+    assert ask("2026-01-14 12:00").in_force
+    answer = ask("2026-01-16 12:00")
+    assert answer.reason_code == "approval_not_in_force"
+    assert "revoked" in answer.reason
+
+
+def test_resolver_caches_per_local_date(registry, django_assert_num_queries):
+    resolver = RulesResolver()
+    first = resolver.resolve(
+        venue="WA-CR-0042",
+        table="T3",
+        game="toss-one-21",
+        options=OPTIONS,
+        at=at("2026-11-01 10:00"),
+    )
+    with django_assert_num_queries(0):
+        again = resolver.resolve(
+            venue="WA-CR-0042",
+            table="T3",
+            game="toss-one-21",
+            options=OPTIONS,
+            at=at("2026-11-01 22:00"),
+        )
+    assert again is first
+    assert first.local_date == date(2026, 11, 1)
