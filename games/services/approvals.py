@@ -25,6 +25,7 @@ from games.models import (
 )
 
 from .hashing import content_hash
+from .history import attribute_to
 from .rules import rule_version_freeze
 
 
@@ -98,14 +99,16 @@ def approval_submit(
     """Submit a rule version with its paytables for approval; freezes the rule version."""
     paytables = list(paytables)
     _check_options(rule_version, allowed_options, paytables)
-    rule_version_freeze(rule_version)
-    approval = Approval.objects.create(
+    rule_version_freeze(rule_version, actor)
+    approval = Approval(
         jurisdiction=jurisdiction,
         rule_version=rule_version,
         reference=reference,
         allowed_options={k: [str(v) for v in vs] for k, vs in allowed_options.items()},
         source_document=source_document,
     )
+    attribute_to(approval, actor)
+    approval.save()
     for paytable in paytables:
         ApprovalPaytable.objects.create(approval=approval, paytable=paytable)
     for spec in conditions:
@@ -147,6 +150,7 @@ def approval_transition(
     if to_status == ApprovalStatus.APPROVED:
         approval.content_hash = content_hash(approval_content(approval))
     approval.status = to_status
+    attribute_to(approval, actor)
     approval.save()
     _record(approval, before, to_status, actor, reason, at)
     return approval

@@ -28,6 +28,7 @@ from games.engine.sources import Source
 from games.models import Game, ParSheet, Paytable, RuleVersion
 
 from .hashing import canonical_json, content_hash
+from .history import attribute_to
 
 
 def rule_version_content(rule_version: RuleVersion) -> dict[str, Any]:
@@ -91,6 +92,7 @@ def rule_version_create(
     source_document: str = "",
     note: str = "",
     version: int | None = None,
+    actor=None,
 ) -> RuleVersion:
     """A new (draft) rule version of ``game``: the next version number unless given."""
     if version is None:
@@ -108,14 +110,16 @@ def rule_version_create(
     )
     rule_version.content_hash = content_hash(rule_version_content(rule_version))
     rule_version.full_clean()
+    attribute_to(rule_version, actor)
     rule_version.save()
     return rule_version
 
 
-def rule_version_freeze(rule_version: RuleVersion) -> RuleVersion:
+def rule_version_freeze(rule_version: RuleVersion, actor=None) -> RuleVersion:
     """Freeze a rule version (on submission for approval); idempotent."""
     if not rule_version.frozen:
         rule_version.frozen = True
+        attribute_to(rule_version, actor)
         rule_version.save()
         _store_main_sheets(rule_version)
     return rule_version
@@ -157,6 +161,7 @@ def paytable_create(
     entry_sources: Mapping[str, str] | None = None,
     illustrative: bool = False,
     version: int | None = None,
+    actor=None,
 ) -> Paytable:
     """A new, frozen paytable version, with its par sheet for every deck count allowed."""
     checked = _checked_entries(rule_version.game.code, wager_key, entries)
@@ -176,6 +181,7 @@ def paytable_create(
     paytable.content_hash = content_hash(paytable_content(paytable))
     paytable.full_clean()
     paytable.frozen = True
+    attribute_to(paytable, actor)
     paytable.save()
     _store_paytable_sheets(paytable)
     return paytable

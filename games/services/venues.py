@@ -17,6 +17,8 @@ from games.models import (
     Venue,
 )
 
+from .history import attribute_to
+
 
 def _check_variant(approval: Approval, options: Mapping[str, str]) -> dict[str, str]:
     for name, value in options.items():
@@ -39,6 +41,7 @@ def authorization_create(
     decks: Iterable[int] = (),
     effective_to: date | None = None,
     conditions_met: Iterable[tuple[ApprovalCondition, date, str]] = (),
+    actor=None,
 ) -> Authorization:
     """Authorize a venue (or one table) to run an approved variant from a date."""
     if approval.jurisdiction_id != venue.licensee.jurisdiction_id:
@@ -50,7 +53,7 @@ def authorization_create(
         raise ValidationError(
             {"decks": f"{decks} not within {approval.rule_version.decks_allowed}"}
         )
-    authorization = Authorization.objects.create(
+    authorization = Authorization(
         venue=venue,
         table=table,
         approval=approval,
@@ -59,6 +62,8 @@ def authorization_create(
         effective_from=effective_from,
         effective_to=effective_to,
     )
+    attribute_to(authorization, actor)
+    authorization.save()
     for condition, met_on, evidence in conditions_met:
         condition_met_record(authorization, condition, met_on, evidence)
     return authorization
