@@ -25,6 +25,7 @@ test: $(VENV)/.installed
 
 demo: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_registry data/registry/washington.yaml data/registry/demo.yaml
 	$(PY) manage.py parsheet toss-one-21 --decks 1
 	@echo "Serving on http://127.0.0.1:8000/ (API docs at http://127.0.0.1:8000/api/docs/); Ctrl-C stops it"
 	$(PY) manage.py runserver 127.0.0.1:8000

@@ -127,6 +127,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # one name per choice set shared by several fields
+    "ENUM_NAME_OVERRIDES": {
+        "ApprovalStatusEnum": "games.models.approvals.ApprovalStatus",
+        "ConditionKindEnum": "games.models.approvals.ConditionKind",
+        "LimitKindEnum": "games.models.jurisdictions.LimitKind",
+    },
 }
 
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or "memory://"

@@ -35,6 +35,8 @@ class GameDefinition:
     sheets: SheetFunction
     #: parameters whose alternatives the par sheet recomputes, to show how much they matter
     open_points: tuple[str, ...] = ()
+    #: wagers without a paytable whose sheets are exact (stored with each rule version)
+    exact_rule_sheets: tuple[str, ...] = ()
 
     def paytables_for(self, options: Mapping[str, str]) -> dict[str, Paytable]:
         """The paytable of each wager for the declared options."""
@@ -79,6 +81,7 @@ TOSS_ONE_21 = GameDefinition(
     },
     sheets=_toss_one_sheets,
     open_points=("kicker_ace", "kicker_tens", "dealer_three_card_blackjack", "lucky3_hand"),
+    exact_rule_sheets=("main",),
 )
 
 BLACKJACK_PAYS = ("3:2", "6:5")

@@ -34,7 +34,13 @@ class Parameter:
 
 
 def coerce(value: Any) -> Any:
-    """Read a command-line ``name=value`` value: booleans and integers typed."""
+    """Read a command-line ``name=value`` value: booleans and integers typed.
+
+    A list (a tuple-valued parameter stored as JSON, e.g. ``decks_allowed``)
+    is read back as the tuple the parameter's choices are written as.
+    """
+    if isinstance(value, list):
+        return tuple(value)
     if not isinstance(value, str):
         return value
     lowered = value.strip().lower()

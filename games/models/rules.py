@@ -41,9 +41,13 @@ class RuleVersion(Freezable):
     version = models.PositiveIntegerField()
     title = models.CharField(max_length=200)
     rules = models.JSONField(help_text='numbered rules: [{"number": "1", "text": "..."}, ...]')
-    parameters = models.JSONField(default=dict, help_text="rules-engine parameters (all resolved)")
+    parameters = models.JSONField(
+        default=dict, blank=True, help_text="rules-engine parameters (all resolved)"
+    )
     options = models.JSONField(
-        default=dict, help_text="declared options and their allowed values, e.g. blackjack_pays"
+        default=dict,
+        blank=True,
+        help_text="declared options and their allowed values, e.g. blackjack_pays",
     )
     decks_allowed = models.JSONField(default=list, help_text="deck counts allowed, e.g. [6, 8]")
     source_document = models.CharField(max_length=200, blank=True)

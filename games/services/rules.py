@@ -139,6 +139,12 @@ def engine_paytable(paytable: Paytable) -> EnginePaytable:
     )
 
 
+#: Bounds on a pay ("1000000 to 1", "999 to 1000"), far beyond any real paytable; the par
+#: sheet works in floats as well as exact fractions, so unbounded odds cannot be priced.
+MAX_ODDS = 1_000_000
+MAX_ODDS_DIVISOR = 1_000
+
+
 def _checked_entries(game_code: str, wager_key: str, entries: Mapping[str, str]) -> dict[str, str]:
     outcomes = engine_game(game_code).paytable_outcomes.get(wager_key)
     if outcomes is None:
@@ -147,6 +153,12 @@ def _checked_entries(game_code: str, wager_key: str, entries: Mapping[str, str])
         table = make_paytable(wager_key, "-", entries, Source("registry"), outcomes)
     except (PaytableError, ValueError) as exc:
         raise ValidationError({"entries": str(exc)}) from exc
+    for outcome, odds in table.entries.items():
+        if odds > MAX_ODDS or odds.denominator > MAX_ODDS_DIVISOR:
+            given = str(entries[outcome])[:40]
+            raise ValidationError(
+                {"entries": f"{outcome}: {given!r} is beyond any paytable's odds"}
+            )
     return {k: format_odds(v) for k, v in table.entries.items()}
 
 
@@ -210,10 +222,14 @@ def _store_paytable_sheets(paytable: Paytable) -> None:
 
 
 def _store_main_sheets(rule_version: RuleVersion) -> None:
-    """Sheets of the wagers without a paytable, per deck count and option value."""
-    definition = engine_game(rule_version.game.code)
-    with_tables = {w for w, _ in definition.paytables}
-    keys = [w for w in ("main", "ante") if w in definition.wagers and w not in with_tables]
+    """Exact sheets of the wagers without a paytable, per deck count and option value.
+
+    Strategy-dependent wagers are simulated and take seconds each; they are
+    computed on demand (``manage.py parsheet``), not stored with the version.
+    """
+    keys = list(engine_game(rule_version.game.code).exact_rule_sheets)
+    if not keys:
+        return
     pays = rule_version.options.get("blackjack_pays") or [None]
     for decks in rule_version.decks_allowed:
         for bj in pays:

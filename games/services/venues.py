@@ -46,6 +46,8 @@ def authorization_create(
     """Authorize a venue (or one table) to run an approved variant from a date."""
     if approval.jurisdiction_id != venue.licensee.jurisdiction_id:
         raise ValidationError({"approval": "the approval is for another jurisdiction"})
+    if effective_to is not None and effective_to < effective_from:
+        raise ValidationError({"effective_to": "the last day comes before the first"})
     if table is not None and table.venue_id != venue.pk:
         raise ValidationError({"table": f"{table} is not a table of {venue}"})
     decks = sorted(set(decks))
