@@ -1,0 +1,63 @@
+"""``manage.py validate_handlog PATH [--json-findings OUT] [--json] [--licensee L]``.
+
+Registers the file as a submission (exactly as the API does), validates it in
+this process and prints a summary.  Exit status: 0 every round clean, 1
+findings, 2 the file could not be processed.
+"""
+
+import json
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from audits.models import SubmissionStatus
+from audits.services.intake import licensee_for_file
+from audits.services.storage import submission_store
+from audits.services.submissions import SubmissionFailed, submission_validate_now
+from audits.services.summary import finding_dicts, findings_of, submission_summary
+
+
+class Command(BaseCommand):
+    help = "Validate a hand log (.jsonl or .jsonl.gz) synchronously and report its findings."
+
+    def add_arguments(self, parser):
+        parser.add_argument("path")
+        parser.add_argument("--json-findings", metavar="OUT", help="write findings as JSON Lines")
+        parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+        parser.add_argument("--licensee", help="license number (default: from the first venue)")
+
+    def handle(self, *args, **opts):
+        path = Path(opts["path"])
+        if not path.is_file():
+            raise CommandError(f"{path}: no such file")
+        licensee = licensee_for_file(path, opts["licensee"])
+        with open(path, "rb") as stream:
+            submission, _ = submission_store(
+                stream, original_name=path.name, licensee=licensee, via="command"
+            )
+        try:
+            submission = submission_validate_now(submission)
+        except SubmissionFailed:
+            submission.refresh_from_db()
+        summary = submission_summary(submission)
+        if opts["json_findings"]:
+            with open(opts["json_findings"], "w") as out:
+                for finding in finding_dicts(findings_of(submission)):
+                    out.write(json.dumps(finding) + "\n")
+        self.stdout.write(json.dumps(summary) if opts["json"] else _text(summary))
+        if submission.status == SubmissionStatus.FAILED:
+            raise SystemExit(2)
+        if summary["findings"]:
+            raise SystemExit(1)
+
+
+def _text(s: dict) -> str:
+    if s["status"] == "failed":
+        return f"{s['file']}: could not be processed: {s['failure_reason']}"
+    codes = ", ".join(f"{code} {n}" for code, n in s["findings_by_code"].items()) or "none"
+    return (
+        f"{s['file']} (sha256 {s['sha256'][:16]}…, submission {s['submission']})\n"
+        f"rounds {s['rounds']}, clean {s['clean_rounds']}, rejected lines {s['rejected_lines']}\n"
+        f"findings {s['findings']}: {codes}\n"
+        f"wagered {s['wagered']}, overpaid {s['overpaid']}, underpaid {s['underpaid']}"
+    )

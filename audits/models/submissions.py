@@ -1,0 +1,78 @@
+"""A submitted hand log, stored unchanged, and the chunks it is validated in."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+
+class SubmissionStatus(models.TextChoices):
+    QUEUED = "queued"
+    VALIDATING = "validating"
+    DONE = "done"
+    FAILED = "failed"
+
+
+class Submission(models.Model):
+    """One file, identified by its SHA-256: the same file submitted twice is one submission."""
+
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    sha256 = models.CharField(max_length=64, unique=True)
+    raw_file = models.CharField(max_length=300, help_text="path under MEDIA_ROOT, never modified")
+    original_name = models.CharField(max_length=255)
+    size_bytes = models.BigIntegerField()
+    compressed = models.BooleanField(default=False)
+    licensee = models.ForeignKey(
+        "games.Licensee", on_delete=models.PROTECT, related_name="submissions"
+    )
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    submitted_via = models.CharField(max_length=20, default="api")  # api, web, command
+    submitted_at = models.DateTimeField(auto_now_add=True)
+    status = models.CharField(
+        max_length=20, choices=SubmissionStatus.choices, default=SubmissionStatus.QUEUED
+    )
+    failure_reason = models.TextField(blank=True)
+    lines_total = models.BigIntegerField(default=0)
+    rounds_total = models.BigIntegerField(default=0)
+    rounds_done = models.BigIntegerField(default=0)
+    rejected_lines = models.BigIntegerField(default=0)
+    clean_rounds = models.BigIntegerField(default=0)
+    finding_count = models.BigIntegerField(default=0)
+    chunk_count = models.IntegerField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-submitted_at"]
+
+    def __str__(self) -> str:
+        return f"{self.original_name} ({self.sha256[:12]}, {self.status})"
+
+
+class Chunk(models.Model):
+    """A byte range of lines, validated as one unit: all its results are stored or none."""
+
+    submission = models.ForeignKey(Submission, on_delete=models.CASCADE, related_name="chunks")
+    index = models.IntegerField()
+    first_line = models.BigIntegerField()
+    start_offset = models.BigIntegerField()
+    end_offset = models.BigIntegerField()
+    done = models.BooleanField(default=False)
+    lines = models.IntegerField(default=0)
+    rounds = models.IntegerField(default=0)
+    rejected = models.IntegerField(default=0)
+    attempts = models.IntegerField(default=0)
+    done_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["submission", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["submission", "index"], name="uniq_chunk_index")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.submission_id}#{self.index}"

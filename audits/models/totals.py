@@ -1,0 +1,48 @@
+"""Money and counts per (venue, table, game, wager key): per chunk, then per submission."""
+
+from __future__ import annotations
+
+from django.db import models
+
+MONEY = {"max_digits": 16, "decimal_places": 2, "default": 0}
+
+
+class TotalsFields(models.Model):
+    venue = models.CharField(max_length=40)
+    table = models.CharField(max_length=40)
+    game = models.CharField(max_length=60)
+    wager_key = models.CharField(max_length=40)
+    wagers = models.BigIntegerField(default=0, help_text="wagers placed")
+    wagered = models.DecimalField(**MONEY)
+    net_result = models.DecimalField(**MONEY, help_text="sum of recorded net results (player)")
+    paid_out = models.DecimalField(**MONEY, help_text="sum of recorded wins")
+    overpaid = models.DecimalField(**MONEY)
+    underpaid = models.DecimalField(**MONEY)
+
+    class Meta:
+        abstract = True
+
+
+class ChunkTotal(TotalsFields):
+    chunk = models.ForeignKey("audits.Chunk", on_delete=models.CASCADE, related_name="totals")
+    rounds = models.BigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.chunk} {self.venue}/{self.table} {self.wager_key}"
+
+
+class SubmissionTotal(TotalsFields):
+    """``rounds`` and ``clean_rounds`` count the rounds at that (venue, table, game)."""
+
+    submission = models.ForeignKey(
+        "audits.Submission", on_delete=models.CASCADE, related_name="totals"
+    )
+    rounds = models.BigIntegerField(default=0)
+    clean_rounds = models.BigIntegerField(default=0)
+    findings_by_code = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["submission", "venue", "table", "game", "wager_key"]
+
+    def __str__(self) -> str:
+        return f"{self.submission_id} {self.venue}/{self.table} {self.game} {self.wager_key}"

@@ -1,0 +1,1 @@
+"""Submission services: storing, chunking, validating and finishing a hand log."""

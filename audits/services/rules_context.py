@@ -1,0 +1,61 @@
+"""From the registry's answer (what was in force) to the engine rules a round is judged by."""
+
+from __future__ import annotations
+
+from audits.validation.context import GameRules, Limit
+from games.engine.ante_up import AnteUp21
+from games.engine.catalog import game as engine_game
+from games.engine.tie_bonus import TieBonusBlackjack
+from games.engine.toss_one import TossOne21
+from games.selectors import RulesInForce
+from games.services.rules import engine_paytable
+
+ENGINES = {
+    "toss-one-21": TossOne21,
+    "ante-up-21": AnteUp21,
+    "blackjack-tie-bonus": TieBonusBlackjack,
+}
+
+
+class GameRulesCache:
+    """One :class:`GameRules` per (rule version, paytables, limits) for a submission."""
+
+    def __init__(self) -> None:
+        self._engines: dict[int, object] = {}
+        self._rules: dict[tuple, GameRules] = {}
+
+    def for_answer(self, answer: RulesInForce) -> GameRules:
+        limits = tuple(
+            Limit(
+                kind=lim.kind,
+                amount=lim.amount,
+                wager_key=lim.wager_key,
+                citation=lim.regulation
+                + (f" ({lim.filing})" if lim.filing else "")
+                + (f"; {lim.source}" if lim.scope.startswith("table") else ""),
+                scope=lim.scope,
+            )
+            for lim in answer.limits
+        )
+        paytables = tuple(sorted((k, p.pk) for k, p in answer.paytables.items()))
+        key = (answer.rule_version.pk, paytables, limits)
+        rules = self._rules.get(key)
+        if rules is None:
+            rules = self._rules[key] = self._build(answer, limits)
+        return rules
+
+    def _build(self, answer: RulesInForce, limits: tuple[Limit, ...]) -> GameRules:
+        version = answer.rule_version
+        code = version.game.code
+        engine = self._engines.get(version.pk)
+        if engine is None:
+            engine = self._engines[version.pk] = ENGINES[code](version.parameters)
+        return GameRules(
+            game=code,
+            engine=engine,
+            paytables={k: engine_paytable(p) for k, p in answer.paytables.items()},
+            limits=limits,
+            decks_allowed=tuple(version.decks_allowed),
+            wagers=tuple(engine_game(code).wagers),
+            rule_version=f"{code} rule version {version.version} ({version.content_hash[:12]})",
+        )

@@ -1,0 +1,79 @@
+"""A submission's life: prepare (chunks), validate every chunk, finish; or fail with a reason."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from audits.models import Chunk, Submission, SubmissionStatus
+
+from .chunk import ChunkRun, chunk_validate
+from .finish import submission_finish
+from .lines import chunk_boundaries
+from .storage import UnreadableFile, plain_path
+
+LINES_PER_CHUNK = 50_000
+
+
+class SubmissionFailed(Exception):
+    """The file as a whole could not be processed; the submission says why."""
+
+
+def submission_fail(submission: Submission, reason: str) -> Submission:
+    Submission.objects.filter(pk=submission.pk).update(
+        status=SubmissionStatus.FAILED, failure_reason=reason, finished_at=timezone.now()
+    )
+    submission.refresh_from_db()
+    return submission
+
+
+def submission_prepare(
+    submission: Submission, lines_per_chunk: int = LINES_PER_CHUNK
+) -> list[Chunk]:
+    """Split the file into chunks (once); fails the submission if it cannot be read."""
+    existing = list(submission.chunks.order_by("index"))
+    if existing:
+        return existing
+    try:
+        path = plain_path(submission)
+    except UnreadableFile as exc:
+        submission_fail(submission, str(exc))
+        raise SubmissionFailed(str(exc)) from exc
+    boundaries, lines = chunk_boundaries(path, lines_per_chunk)
+    if not lines:
+        reason = "the file is empty: no line to validate"
+        submission_fail(submission, reason)
+        raise SubmissionFailed(reason)
+    with transaction.atomic():
+        chunks = [
+            Chunk(
+                submission=submission, index=i, first_line=first, start_offset=start, end_offset=end
+            )
+            for i, (first, start, end) in enumerate(boundaries)
+        ]
+        Chunk.objects.bulk_create(chunks)
+        Submission.objects.filter(pk=submission.pk).update(
+            status=SubmissionStatus.VALIDATING,
+            started_at=timezone.now(),
+            chunk_count=len(chunks),
+            lines_total=lines,
+        )
+    return list(submission.chunks.order_by("index"))
+
+
+def submission_validate_now(submission: Submission, lines_per_chunk: int = LINES_PER_CHUNK):
+    """The whole pipeline in this process (command line, eager mode)."""
+    if submission.status in (SubmissionStatus.DONE, SubmissionStatus.FAILED):
+        return submission
+    chunks = submission_prepare(submission, lines_per_chunk)
+    run_state = None
+    for chunk in chunks:
+        run_state = ChunkRun(
+            submission, *((run_state.resolver, run_state.rules) if run_state else ())
+        )
+        chunk_validate(chunk, run_state)
+    return submission_finish(submission)
+
+
+def all_chunks_done(submission: Submission) -> bool:
+    return not submission.chunks.filter(done=False).exists()

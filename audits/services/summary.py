@@ -1,0 +1,77 @@
+"""Selectors over a validated submission: its summary and its findings as plain data."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from django.db.models import Count
+
+from audits.models import Finding, Submission
+
+FINDING_FIELDS = (
+    "line",
+    "round_id",
+    "seat",
+    "wager_key",
+    "code",
+    "group",
+    "severity",
+    "message",
+    "rule",
+    "expected",
+    "recorded",
+    "venue",
+    "table",
+    "game",
+    "played_at",
+)
+
+
+def submission_summary(submission: Submission) -> dict:
+    by_code = dict(submission.findings.values_list("code").annotate(n=Count("id")).order_by("code"))
+    money = submission.totals.exclude(wager_key="")
+    return {
+        "submission": str(submission.uuid),
+        "id": submission.pk,
+        "file": submission.original_name,
+        "sha256": submission.sha256,
+        "status": submission.status,
+        "failure_reason": submission.failure_reason or None,
+        "lines": submission.lines_total,
+        "rounds": submission.rounds_total,
+        "rejected_lines": submission.rejected_lines,
+        "clean_rounds": submission.clean_rounds,
+        "findings": submission.finding_count,
+        "findings_by_code": by_code,
+        "wagered": str(sum((t.wagered for t in money), 0)),
+        "overpaid": str(sum((t.overpaid for t in money), 0)),
+        "underpaid": str(sum((t.underpaid for t in money), 0)),
+    }
+
+
+def finding_dicts(findings) -> Iterator[dict]:
+    """Findings as JSON-ready dicts with the contract's names (``round``, ``key``)."""
+    for row in findings.values(*FINDING_FIELDS).iterator():
+        yield {
+            "line": row["line"],
+            "round": row["round_id"],
+            "seat": row["seat"],
+            "key": row["wager_key"],
+            "code": row["code"],
+            "group": row["group"],
+            "severity": row["severity"],
+            "message": row["message"],
+            "rule": row["rule"],
+            "expected": None if row["expected"] is None else str(row["expected"]),
+            "recorded": None if row["recorded"] is None else str(row["recorded"]),
+            "venue": row["venue"],
+            "table": row["table"],
+            "game": row["game"],
+            "played_at": row["played_at"].isoformat() if row["played_at"] else None,
+        }
+
+
+def findings_of(submission: Submission):
+    return Finding.objects.filter(submission=submission).order_by(
+        "line", "seat", "wager_key", "code"
+    )

@@ -1,0 +1,175 @@
+"""Checks every game shares: the shoe, card counts, wager keys, results, limits, payouts."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from decimal import Decimal
+
+from games.engine.cards import CARD_CODES
+
+from .context import GameRules
+from .findings import HANDLOG_FORMAT, Finding
+from .parse import ParsedRound, ParsedSeat
+
+ZERO = Decimal(0)
+
+
+def shoe_findings(parsed: ParsedRound, rules: GameRules, all_cards: Iterable[int]) -> list[Finding]:
+    found = []
+    if parsed.decks not in rules.decks_allowed:
+        found.append(
+            Finding(
+                parsed.line,
+                parsed.round,
+                "decks_not_approved",
+                f"a {parsed.decks}-deck shoe; the rule version allows {list(rules.decks_allowed)}",
+                rules.rule_version,
+            )
+        )
+    counts = Counter(all_cards)
+    for card, n in sorted(counts.items()):
+        if n > parsed.decks:
+            found.append(
+                Finding(
+                    parsed.line,
+                    parsed.round,
+                    "card_over_shoe",
+                    f"{CARD_CODES[card]} appears {n} times; a {parsed.decks}-deck shoe holds "
+                    f"{parsed.decks}",
+                    HANDLOG_FORMAT,
+                )
+            )
+    return found
+
+
+def key_findings(
+    parsed: ParsedRound, seat: ParsedSeat, rules: GameRules, results_on_hands: bool
+) -> list[Finding]:
+    """Unknown wager keys; a wager without a result or a result without a wager."""
+    found = []
+    for key in [*seat.wagers, *seat.results]:
+        if key not in rules.wagers:
+            found.append(
+                Finding(
+                    parsed.line,
+                    parsed.round,
+                    "unknown_wager",
+                    f"{key!r} is not a wager of {rules.game}",
+                    HANDLOG_FORMAT,
+                    seat.number,
+                    key,
+                )
+            )
+    for key in seat.wagers:
+        if (
+            key in rules.wagers
+            and key not in seat.results
+            and not (results_on_hands and key == "main")
+        ):
+            found.append(
+                Finding(
+                    parsed.line,
+                    parsed.round,
+                    "wager_without_result",
+                    f"{key} wagered {seat.wagers[key]} but no result recorded",
+                    HANDLOG_FORMAT,
+                    seat.number,
+                    key,
+                    recorded=None,
+                )
+            )
+    for key, result in seat.results.items():
+        if key in rules.wagers and key not in seat.wagers and result != ZERO:
+            found.append(
+                Finding(
+                    parsed.line,
+                    parsed.round,
+                    "result_without_wager",
+                    f"{key} settled {result} but no wager placed",
+                    HANDLOG_FORMAT,
+                    seat.number,
+                    key,
+                    recorded=result,
+                )
+            )
+    return found
+
+
+def limit_findings(parsed: ParsedRound, seat: ParsedSeat, rules: GameRules) -> list[Finding]:
+    """Each placed wager against the single-wager limits in force."""
+    found = []
+    for key, stake in seat.wagers.items():
+        for limit in rules.limits:
+            if limit.wager_key and limit.wager_key != key:
+                continue
+            if limit.kind == "max_single_wager" and stake > limit.amount:
+                found.append(
+                    Finding(
+                        parsed.line,
+                        parsed.round,
+                        "over_limit",
+                        f"{key} wager {stake} exceeds the {limit.scope} limit of {limit.amount}",
+                        limit.citation,
+                        seat.number,
+                        key,
+                        expected=limit.amount,
+                        recorded=stake,
+                    )
+                )
+            elif limit.kind == "min_single_wager" and key == "main" and stake < limit.amount:
+                found.append(
+                    Finding(
+                        parsed.line,
+                        parsed.round,
+                        "under_minimum",
+                        f"{key} wager {stake} is below the {limit.scope} minimum of {limit.amount}",
+                        limit.citation,
+                        seat.number,
+                        key,
+                        expected=limit.amount,
+                        recorded=stake,
+                    )
+                )
+    return found
+
+
+def payout_finding(
+    parsed: ParsedRound,
+    seat: int,
+    key: str,
+    expected: Decimal,
+    recorded: Decimal,
+    rule: str,
+    outcome: str,
+) -> Finding | None:
+    if recorded == expected:
+        return None
+    code = "overpaid" if recorded > expected else "underpaid"
+    return Finding(
+        parsed.line,
+        parsed.round,
+        code,
+        f"{key} settled {recorded}; the rules give {expected} ({outcome}): "
+        f"{code} by {abs(recorded - expected)}",
+        rule,
+        seat,
+        key,
+        expected=expected,
+        recorded=recorded,
+    )
+
+
+def aggregate_finding(parsed: ParsedRound, rules: GameRules, paid: Decimal) -> Finding | None:
+    for limit in rules.limits:
+        if limit.kind == "max_aggregate_payout" and paid > limit.amount:
+            return Finding(
+                parsed.line,
+                parsed.round,
+                "aggregate_payout_exceeded",
+                f"the round paid {paid} in all, above the limit of {limit.amount}",
+                limit.citation,
+                expected=limit.amount,
+                recorded=paid,
+            )
+    return None

@@ -1,0 +1,123 @@
+"""Findings: one problem, tied to its line, round, seat and wager, with a stable code.
+
+Every code belongs to one of the groups of shared/handlog-format.md and has a
+severity.  ``rule`` is the document and rule number or the regulation's
+citation the finding rests on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from decimal import Decimal
+
+FORMAT, INTEGRITY, APPROVAL, WAGER, PROCEDURE, PAYOUT = (
+    "format",
+    "integrity",
+    "approval",
+    "wager",
+    "procedure",
+    "payout",
+)
+GROUPS = (FORMAT, INTEGRITY, APPROVAL, WAGER, PROCEDURE, PAYOUT)
+HANDLOG_FORMAT = "shared/handlog-format.md"
+
+#: code -> (group, severity)
+CODES: dict[str, tuple[str, str]] = {
+    # format: the line is rejected
+    "line_not_utf8": (FORMAT, "error"),
+    "line_not_json": (FORMAT, "error"),
+    "line_not_object": (FORMAT, "error"),
+    "line_too_long": (FORMAT, "error"),
+    "field_invalid": (FORMAT, "error"),
+    "unsupported_version": (FORMAT, "error"),
+    "bad_time": (FORMAT, "error"),
+    "bad_card": (FORMAT, "error"),
+    "bad_amount": (FORMAT, "error"),
+    "negative_stake": (FORMAT, "error"),
+    "seat_count": (FORMAT, "error"),
+    "duplicate_seat": (FORMAT, "error"),
+    "unknown_wager": (FORMAT, "error"),
+    # integrity
+    "duplicate_round": (INTEGRITY, "error"),
+    "duplicate_round_submitted": (INTEGRITY, "error"),
+    "card_over_shoe": (INTEGRITY, "error"),
+    "wrong_card_count": (INTEGRITY, "error"),
+    "toss_not_in_hand": (INTEGRITY, "error"),
+    "hands_inconsistent": (INTEGRITY, "error"),
+    # approval
+    "unknown_venue": (APPROVAL, "critical"),
+    "unknown_table": (APPROVAL, "critical"),
+    "unknown_game": (APPROVAL, "critical"),
+    "venue_not_of_licensee": (APPROVAL, "critical"),
+    "game_not_authorized": (APPROVAL, "critical"),
+    "not_yet_authorized": (APPROVAL, "critical"),
+    "authorization_ended": (APPROVAL, "critical"),
+    "conditions_not_met": (APPROVAL, "critical"),
+    "approval_not_in_force": (APPROVAL, "critical"),
+    "options_not_approved": (APPROVAL, "critical"),
+    "decks_not_approved": (APPROVAL, "critical"),
+    # wager
+    "over_limit": (WAGER, "error"),
+    "under_minimum": (WAGER, "error"),
+    "wager_without_result": (WAGER, "error"),
+    "result_without_wager": (WAGER, "error"),
+    "side_bet_without_main": (WAGER, "error"),
+    "ante_without_21": (WAGER, "error"),
+    "ante_above_21": (WAGER, "error"),
+    "bet_not_equal_ante": (WAGER, "error"),
+    "bet_after_fold": (WAGER, "error"),
+    "bet_without_ante": (WAGER, "error"),
+    "poker_bonus_not_fixed_stake": (WAGER, "error"),
+    "poker_bonus_without_poker": (WAGER, "error"),
+    "bonus_without_primary": (WAGER, "error"),
+    "left_side_above_half": (WAGER, "error"),
+    "right_side_above_half": (WAGER, "error"),
+    "bonus_above_primary": (WAGER, "error"),
+    "insurance_not_offered": (WAGER, "error"),
+    "insurance_above_half": (WAGER, "error"),
+    # procedure
+    "wrong_toss": (PROCEDURE, "error"),
+    "dealer_wrong_toss": (PROCEDURE, "error"),
+    "dealer_drew_wrongly": (PROCEDURE, "error"),
+    "split_not_allowed": (PROCEDURE, "error"),
+    "too_many_splits": (PROCEDURE, "error"),
+    "double_not_allowed": (PROCEDURE, "error"),
+    "double_wrong_card_count": (PROCEDURE, "error"),
+    "hit_after_21": (PROCEDURE, "error"),
+    "hit_after_bust": (PROCEDURE, "error"),
+    "hit_split_aces": (PROCEDURE, "error"),
+    "surrender_not_allowed": (PROCEDURE, "error"),
+    # payout
+    "overpaid": (PAYOUT, "error"),
+    "underpaid": (PAYOUT, "error"),
+    "aggregate_payout_exceeded": (PAYOUT, "error"),
+}
+
+
+@dataclass(slots=True)
+class Finding:
+    line: int
+    round: str
+    code: str
+    message: str
+    rule: str
+    seat: int | None = None
+    key: str = ""
+    expected: Decimal | None = None
+    recorded: Decimal | None = None
+
+    @property
+    def group(self) -> str:
+        return CODES[self.code][0]
+
+    @property
+    def severity(self) -> str:
+        return CODES[self.code][1]
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["group"], data["severity"] = self.group, self.severity
+        for money in ("expected", "recorded"):
+            if data[money] is not None:
+                data[money] = str(data[money])
+        return data

@@ -1,0 +1,202 @@
+"""One hand-log line to a parsed round, or the findings that reject the line.
+
+A rejected line is reported with its line number and the reason and is not
+counted as a round; every other line becomes a :class:`ParsedRound` whose
+cards are engine card ints and whose money is ``Decimal``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal, InvalidOperation
+
+import msgspec
+
+from games.engine.cards import CARD_INDEX
+
+from .findings import HANDLOG_FORMAT, Finding
+from .records import DECODER, Round, Seat
+
+MAX_LINE_BYTES = 1 << 20  # 1 MiB: far above any real round (a 7-seat round is ~2 KB)
+CENT = Decimal("0.01")
+ZERO = Decimal(0)
+SEATS = range(1, 8)
+
+
+@dataclass(slots=True)
+class ParsedHand:
+    cards: tuple[int, ...]
+    doubled: bool
+    result: Decimal
+
+
+@dataclass(slots=True)
+class ParsedSeat:
+    number: int
+    cards: tuple[int, ...]
+    toss: str | None  # the card code tossed, as recorded
+    wagers: dict[str, Decimal]  # placed wagers only (non-zero)
+    results: dict[str, Decimal]
+    hands: list[ParsedHand] | None
+    poker: str | None
+
+
+@dataclass(slots=True)
+class ParsedRound:
+    line: int
+    round: str
+    played_at: datetime
+    venue: str
+    table: str
+    game: str
+    options: dict[str, str]
+    decks: int
+    dealer_cards: tuple[int, ...]
+    dealer_toss: str | None
+    seats: list[ParsedSeat]
+
+
+class Rejected(Exception):
+    """The line cannot be read as a round; ``finding`` says where and why."""
+
+    def __init__(self, finding: Finding):
+        super().__init__(finding.message)
+        self.finding = finding
+
+
+def _reject(line: int, code: str, message: str, round_id: str = "", seat=None, key=""):
+    raise Rejected(Finding(line, round_id, code, message, HANDLOG_FORMAT, seat, key))
+
+
+def parse_line(raw: bytes, line: int) -> ParsedRound:
+    """Parse one non-blank line; raises :class:`Rejected` for a line to reject."""
+    if len(raw) > MAX_LINE_BYTES:
+        _reject(line, "line_too_long", f"line of {len(raw):,} bytes exceeds {MAX_LINE_BYTES:,}")
+    try:
+        record = DECODER.decode(raw)
+    except msgspec.ValidationError as exc:
+        _reject(line, *_validation_reason(raw, exc))
+    except msgspec.DecodeError as exc:
+        _reject(line, *_decode_reason(raw, exc))
+    return _checked(record, line)
+
+
+def _decode_reason(raw: bytes, exc: Exception) -> tuple[str, str]:
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        return "line_not_utf8", f"not UTF-8 (byte {err.start + 1}: {err.reason})"
+    return "line_not_json", f"not JSON: {exc}"
+
+
+def _validation_reason(raw: bytes, exc: Exception) -> tuple[str, str]:
+    try:
+        parsed = msgspec.json.decode(raw)
+    except msgspec.DecodeError:
+        return "line_not_json", f"not JSON: {exc}"
+    if not isinstance(parsed, dict):
+        return "line_not_object", f"a round must be a JSON object, not {type(parsed).__name__}"
+    return "field_invalid", str(exc)
+
+
+def _checked(record: Round, line: int) -> ParsedRound:
+    rid = record.round
+    if record.v != 1:
+        _reject(line, "unsupported_version", f"format version {record.v} (expected 1)", rid)
+    played_at = _time(record.played_at, line, rid)
+    if not 1 <= len(record.seats) <= 7:
+        _reject(line, "seat_count", f"{len(record.seats)} seats (1 to 7 allowed)", rid)
+    seen: set[int] = set()
+    seats = []
+    for index, seat in enumerate(record.seats):
+        if seat.seat not in SEATS:
+            _reject(line, "seat_count", f"$.seats[{index}].seat: seat {seat.seat} not 1..7", rid)
+        if seat.seat in seen:
+            _reject(line, "duplicate_seat", f"seat {seat.seat} appears twice", rid, seat.seat)
+        seen.add(seat.seat)
+        seats.append(_seat(seat, index, line, rid))
+    return ParsedRound(
+        line=line,
+        round=rid,
+        played_at=played_at,
+        venue=record.venue,
+        table=record.table,
+        game=record.game,
+        options={k: str(v) for k, v in record.options.items()},
+        decks=record.shoe.decks,
+        dealer_cards=_cards(record.dealer.cards, "$.dealer.cards", line, rid),
+        dealer_toss=_toss(record.dealer.toss, "$.dealer.toss", line, rid),
+        seats=seats,
+    )
+
+
+def _time(text: str, line: int, rid: str) -> datetime:
+    try:
+        value = datetime.fromisoformat(text)
+    except ValueError:
+        _reject(line, "bad_time", f"$.played_at: {text!r} is not an RFC 3339 time", rid)
+    if value.tzinfo is None:
+        _reject(line, "bad_time", f"$.played_at: {text!r} has no UTC offset", rid)
+    return value
+
+
+def _cards(codes: list[str], path: str, line: int, rid: str, seat=None) -> tuple[int, ...]:
+    try:
+        return tuple(CARD_INDEX[c] for c in codes)
+    except KeyError as exc:
+        _reject(line, "bad_card", f"{path}: {exc.args[0]!r} is not a card code", rid, seat)
+
+
+def _toss(code: str | None, path: str, line: int, rid: str, seat=None) -> str | None:
+    if code is not None and code not in CARD_INDEX:
+        _reject(line, "bad_card", f"{path}: {code!r} is not a card code", rid, seat)
+    return code
+
+
+def _seat(seat: Seat, index: int, line: int, rid: str) -> ParsedSeat:
+    where = f"$.seats[{index}]"
+    number = seat.seat
+    wagers = {}
+    for key, stake in seat.wagers.items():
+        _amount(stake, f"{where}.wagers.{key}", line, rid, number, key)
+        if stake < 0:
+            _reject(
+                line,
+                "negative_stake",
+                f"{where}.wagers.{key}: {stake} is negative",
+                rid,
+                number,
+                key,
+            )
+        if stake:
+            wagers[key] = stake
+    for key, result in seat.results.items():
+        _amount(result, f"{where}.results.{key}", line, rid, number, key)
+    hands = None
+    if seat.hands is not None:
+        hands = []
+        for h, hand in enumerate(seat.hands):
+            _amount(hand.result, f"{where}.hands[{h}].result", line, rid, number, "main")
+            cards = _cards(hand.cards, f"{where}.hands[{h}].cards", line, rid, number)
+            hands.append(ParsedHand(cards, hand.doubled, hand.result))
+    return ParsedSeat(
+        number=number,
+        cards=_cards(seat.cards, f"{where}.cards", line, rid, number),
+        toss=_toss(seat.toss, f"{where}.toss", line, rid, number),
+        wagers=wagers,
+        results=dict(seat.results),
+        hands=hands,
+        poker=seat.poker,
+    )
+
+
+def _amount(value: Decimal, path: str, line: int, rid: str, seat, key) -> None:
+    try:
+        whole_cents = value.is_finite() and value == value.quantize(CENT)
+    except InvalidOperation:  # too many digits to hold in cents
+        whole_cents = False
+    if not whole_cents:
+        _reject(
+            line, "bad_amount", f"{path}: {value} has more than two decimal places", rid, seat, key
+        )
