@@ -173,6 +173,14 @@ def _seat(seat: Seat, index: int, line: int, rid: str) -> ParsedSeat:
             wagers[key] = stake
     for key, result in seat.results.items():
         _amount(result, f"{where}.results.{key}", line, rid, number, key)
+    if seat.poker not in (None, "bet", "fold"):
+        _reject(
+            line,
+            "field_invalid",
+            f'{where}.poker: {seat.poker!r} is not "bet" or "fold"',
+            rid,
+            number,
+        )
     hands = None
     if seat.hands is not None:
         hands = []

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .checks_ante_up import check_ante_up
+from .checks_tie_bonus import check_tie_bonus
 from .checks_toss_one import check_toss_one
 from .context import GameRules
 from .findings import Finding
@@ -11,11 +13,11 @@ from .parse import ParsedRound
 
 RoundCheck = Callable[[ParsedRound, GameRules], list[Finding]]
 
-CHECKS: dict[str, RoundCheck] = {"toss-one-21": check_toss_one}
-
-
-def register(game: str, check: RoundCheck) -> None:
-    CHECKS[game] = check
+CHECKS: dict[str, RoundCheck] = {
+    "toss-one-21": check_toss_one,
+    "ante-up-21": check_ante_up,
+    "blackjack-tie-bonus": check_tie_bonus,
+}
 
 
 def check_round(parsed: ParsedRound, rules: GameRules) -> list[Finding]:

@@ -1,0 +1,383 @@
+"""Rounds of the blackjack family (ante-up-21, blackjack-tie-bonus): the checks they share.
+
+A game module describes what is its own in a :class:`FamilyGame` (how a seat is
+settled, its wager-structure rules, which wagers can be settled without the
+seat's hands, what else makes the dealer complete his hand) and calls
+:func:`check_family`, which runs, in order: the options against the engine,
+card counts, the shoe, the dealer's drawing, and per seat the wager keys,
+limits, wager structure, the player's actions and every payout.
+
+The hand log (shared/handlog-format.md, "Games of the blackjack family") gives
+a seat's first two cards and its final hands; hand *i* begins with the card it
+was split from.  Nothing is called at import.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from games.engine.blackjack import MAIN_PAYS, DealerError, PlayerHand, Violation
+from games.engine.cards import CARD_CODES
+from games.engine.odds import settle_amount
+from games.engine.parameters import ParameterError
+from games.engine.results import WagerResult
+from games.engine.sources import Source
+
+from .checks_common import (
+    aggregate_finding,
+    key_findings,
+    limit_findings,
+    payout_finding,
+    shoe_findings,
+)
+from .context import GameRules
+from .findings import CODES, HANDLOG_FORMAT, Finding
+from .parse import ParsedRound, ParsedSeat
+
+ZERO = Decimal(0)
+
+#: Engine violation codes whose finding code differs (the rest are the same name).
+ENGINE_CODE_ALIASES = {"shoe_not_allowed": "decks_not_approved"}
+
+Hands = tuple[PlayerHand, ...]
+
+
+@dataclass(frozen=True)
+class FamilyGame:
+    """What one game of the family adds to the shared checks.
+
+    ``settle(engine, parsed, seat, hands, rules)``: the engine's results for every
+    placed wager of the seat, the main wager of each hand first (key ``"main"``).
+    ``wager_findings(engine, parsed, seat)``: the game's wager-structure findings.
+    ``hand_free_keys(engine, seat)``: wagers whose settlement does not depend on
+    the seat's hands (checked even when the hands are missing or inconsistent).
+    ``completes_dealer(engine, parsed)``: the rule that makes the dealer complete
+    his hand even with no live blackjack hand (Ante Up's poker bets), or None.
+    ``round_findings(engine, parsed, found)``: extra round-level findings, given
+    the findings so far.
+    """
+
+    deal_source: Source
+    settle: Callable[[Any, ParsedRound, ParsedSeat, Hands, GameRules], list[WagerResult]]
+    wager_findings: Callable[[Any, ParsedRound, ParsedSeat], list[Finding]]
+    hand_free_keys: Callable[[Any, ParsedSeat], frozenset[str]]
+    completes_dealer: Callable[[Any, ParsedRound], Source | None] = lambda engine, parsed: None
+    round_findings: Callable[[Any, ParsedRound, list[Finding]], list[Finding]] = (
+        lambda engine, parsed, found: []
+    )
+
+
+# -- the driver ------------------------------------------------------------------------------
+
+
+def check_family(parsed: ParsedRound, rules: GameRules, game: FamilyGame) -> list[Finding]:
+    """Every finding of one round of a blackjack-family game."""
+    engine, found = game_variant(parsed, rules)
+    if engine is None:
+        return found
+    found += card_count_findings(parsed, engine, game.deal_source)
+    found += shoe_findings(parsed, rules, round_cards(parsed))
+    found += game.round_findings(engine, parsed, found)
+    if len(parsed.dealer_cards) < 2:
+        return found  # no dealer hand to play or settle against
+    hands = {seat.number: recorded_hands(seat, engine) for seat in parsed.seats}
+    found += dealer_findings(parsed, engine, hands, game.completes_dealer(engine, parsed))
+    paid = ZERO
+    for seat in parsed.seats:
+        found += key_findings(parsed, seat, rules, results_on_hands=True)
+        found += hand_results_without_wager(parsed, seat)
+        found += limit_findings(parsed, seat, rules)
+        found += game.wager_findings(engine, parsed, seat)
+        paid += recorded_winnings(seat)
+        if len(seat.cards) == 2:
+            found += seat_findings(parsed, seat, rules, engine, game, hands[seat.number])
+    aggregate = aggregate_finding(parsed, rules, paid)
+    return found + ([aggregate] if aggregate else [])
+
+
+def game_variant(parsed: ParsedRound, rules: GameRules) -> tuple[Any, list[Finding]]:
+    """The engine with the round's options that name rule parameters applied.
+
+    Options are approved upstream; one the engine still refuses is reported
+    (options_not_approved) instead of stopping the audit.
+    """
+    try:
+        return rules.engine.variant(parsed.options), []
+    except ParameterError as exc:
+        message = f"the options {parsed.options} are not a variant of the rules: {exc}"
+        return None, [
+            Finding(parsed.line, parsed.round, "options_not_approved", message, rules.rule_version)
+        ]
+
+
+# -- cards -----------------------------------------------------------------------------------
+
+
+def round_cards(parsed: ParsedRound) -> list[int]:
+    """Every physical card of the round, once: the dealer's, and each seat's hands' cards
+    (a seat's first two cards begin its hands), or its first two cards without hands."""
+    cards = list(parsed.dealer_cards)
+    for seat in parsed.seats:
+        if seat.hands:
+            cards += [card for hand in seat.hands for card in hand.cards]
+        else:
+            cards += seat.cards
+    return cards
+
+
+def card_count_findings(parsed: ParsedRound, engine: Any, deal_source: Source) -> list[Finding]:
+    """The dealer with fewer than two cards; a seat without exactly two first cards;
+    a seat with a main wager but no hands."""
+    found = []
+    if len(parsed.dealer_cards) < 2:
+        found.append(
+            Finding(
+                parsed.line,
+                parsed.round,
+                "wrong_card_count",
+                f"the dealer has {len(parsed.dealer_cards)} card(s); an up card and a hole "
+                "card at least",
+                str(deal_source),
+            )
+        )
+    for seat in parsed.seats:
+        if len(seat.cards) != 2:
+            found.append(
+                Finding(
+                    parsed.line,
+                    parsed.round,
+                    "wrong_card_count",
+                    f"seat {seat.number} has {len(seat.cards)} first card(s), not 2",
+                    str(deal_source),
+                    seat.number,
+                )
+            )
+        if "main" in seat.wagers and not seat.hands:
+            found.append(
+                Finding(
+                    parsed.line,
+                    parsed.round,
+                    "wrong_card_count",
+                    f"seat {seat.number} wagered main {seat.wagers['main']} but records no "
+                    "hands (seats[].hands is absent or empty)",
+                    str(engine.sources.hands),
+                    seat.number,
+                    "main",
+                )
+            )
+    return found
+
+
+def recorded_hands(seat: ParsedSeat, engine: Any) -> Hands | None:
+    """The seat's final hands as the engine takes them.
+
+    Without recorded hands, a seat with no main wager holds its two first cards
+    (it played no blackjack hand); one with a main wager has unknown hands (None).
+    A surrender is not a field of the log: where the rule version allows late
+    surrender, a lone undoubled two-card hand recorded at minus the surrender
+    amount is read as surrendered (no other outcome settles at -1/2).
+    """
+    if not seat.hands:
+        return None if "main" in seat.wagers else (PlayerHand(seat.cards),)
+    stake = seat.wagers.get("main", ZERO)
+    surrender_net = settle_amount(stake, MAIN_PAYS["surrender"], engine.rounding)
+    late = engine.params.get("surrender") == "late"
+    single = len(seat.hands) == 1
+    return tuple(
+        PlayerHand(
+            h.cards,
+            h.doubled,
+            late
+            and single
+            and stake > 0
+            and len(h.cards) == 2
+            and not h.doubled
+            and h.result == surrender_net,
+        )
+        for h in seat.hands
+    )
+
+
+# -- the dealer ------------------------------------------------------------------------------
+
+
+def dealer_findings(
+    parsed: ParsedRound,
+    engine: Any,
+    hands: dict[int, Hands | None],
+    completes: Source | None = None,
+) -> list[Finding]:
+    """The dealer's first draw or stand against the drawing rule.
+
+    The dealer completes his hand when any seat with a main wager has a live hand
+    (the engine's dealer_must_complete over the whole round), or when
+    ``completes`` (a game rule such as Ante Up's poker bets) says so.  When no
+    known hand is live but some seat's hands are unknown, the check is skipped.
+    """
+    known, unknown = [], False
+    for seat in parsed.seats:
+        if "main" not in seat.wagers:
+            continue
+        if seat.hands:
+            known.append(hands[seat.number])
+        else:
+            unknown = True
+    live = engine.dealer_must_complete(known)
+    must = live or completes is not None
+    if not must and unknown:
+        return []
+    error = engine.check_dealer(parsed.dealer_cards, must)
+    if error is None:
+        return []
+    source = error.source
+    if not error.drew and not live and completes is not None:
+        source = completes
+    return [
+        Finding(
+            parsed.line,
+            parsed.round,
+            "dealer_drew_wrongly",
+            dealer_message(parsed.dealer_cards, error, must),
+            str(source),
+        )
+    ]
+
+
+def dealer_message(cards: Sequence[int], error: DealerError, must_complete: bool) -> str:
+    held = " ".join(CARD_CODES[c] for c in cards[: error.index])
+    total = f"{'soft' if error.soft else 'hard'} {error.total}"
+    if not error.drew:
+        return f"the dealer stood on {total} ({held}); the rule is to draw"
+    drawn = CARD_CODES[cards[error.index]]
+    if not must_complete:
+        return (
+            f"the dealer drew {drawn} to {total} ({held}) with no player hand left to "
+            "play against; the rule is to stand"
+        )
+    return f"the dealer drew {drawn} to {total} ({held}); the rule is to stand"
+
+
+# -- a seat ----------------------------------------------------------------------------------
+
+
+def seat_findings(
+    parsed: ParsedRound,
+    seat: ParsedSeat,
+    rules: GameRules,
+    engine: Any,
+    game: FamilyGame,
+    hands: Hands | None,
+) -> list[Finding]:
+    """The player's actions and every payout of a seat dealt exactly two cards.
+
+    Hands that are missing or do not follow from the cards dealt are not
+    settled: only the wagers that do not depend on them are checked.
+    """
+    found: list[Finding] = []
+    known = hands is not None
+    if known and seat.hands:
+        analysis = engine.analyse_hands(seat.cards, hands)
+        found += [violation_finding(parsed, seat.number, v, "main") for v in analysis.violations]
+        known = analysis.consistent
+    settle_hands = hands if known else (PlayerHand(seat.cards),)
+    results = game.settle(engine, parsed, seat, settle_hands, rules)
+    if known and seat.hands and "main" in seat.wagers:
+        mains = [r for r in results if r.key == "main"]
+        found += main_payout_findings(parsed, seat, mains)
+    checked = None if known else game.hand_free_keys(engine, seat)
+    for result in results:
+        if result.key == "main" or (checked is not None and result.key not in checked):
+            continue
+        recorded = seat.results.get(result.key)
+        if recorded is None:
+            continue  # wager_without_result, from key_findings
+        finding = payout_finding(
+            parsed,
+            seat.number,
+            result.key,
+            result.net,
+            recorded,
+            str(result.source),
+            result.outcome,
+        )
+        if finding:
+            found.append(finding)
+    return found
+
+
+def main_payout_findings(
+    parsed: ParsedRound, seat: ParsedSeat, results: Sequence[WagerResult]
+) -> list[Finding]:
+    """Each hand's recorded main result against the engine's, hand by hand."""
+    found = []
+    for index, (hand, result) in enumerate(zip(seat.hands or (), results, strict=False)):
+        finding = payout_finding(
+            parsed,
+            seat.number,
+            "main",
+            result.net,
+            hand.result,
+            str(result.source),
+            result.outcome,
+        )
+        if finding:
+            finding.message = f"hands[{index}]: {finding.message}"
+            found.append(finding)
+    return found
+
+
+def hand_results_without_wager(parsed: ParsedRound, seat: ParsedSeat) -> list[Finding]:
+    """A non-zero main result on a hand of a seat that placed no main wager."""
+    if "main" in seat.wagers or not seat.hands:
+        return []
+    return [
+        Finding(
+            parsed.line,
+            parsed.round,
+            "result_without_wager",
+            f"hands[{index}]: main settled {hand.result} but no main wager placed",
+            HANDLOG_FORMAT,
+            seat.number,
+            "main",
+            recorded=hand.result,
+        )
+        for index, hand in enumerate(seat.hands)
+        if hand.result != ZERO
+    ]
+
+
+def recorded_winnings(seat: ParsedSeat) -> Decimal:
+    """The seat's positive recorded results: the hands' main results and the other wagers."""
+    won = sum((r for k, r in seat.results.items() if k != "main" and r > 0), ZERO)
+    return won + sum((h.result for h in seat.hands or () if h.result > 0), ZERO)
+
+
+def violation_finding(
+    parsed: ParsedRound,
+    seat: int | None,
+    violation: Violation,
+    key: str = "",
+    expected: Decimal | None = None,
+    recorded: Decimal | None = None,
+) -> Finding:
+    """An engine :class:`Violation` as a finding of the same code (see ENGINE_CODE_ALIASES)."""
+    code = ENGINE_CODE_ALIASES.get(violation.code, violation.code)
+    if code not in CODES:
+        raise LookupError(f"engine violation {violation.code!r} has no finding code")
+    message = violation.message
+    if violation.hand is not None:
+        message = f"hands[{violation.hand}]: {message}"
+    return Finding(
+        parsed.line,
+        parsed.round,
+        code,
+        message,
+        str(violation.source),
+        seat,
+        violation.wager or key,
+        expected=expected,
+        recorded=recorded,
+    )

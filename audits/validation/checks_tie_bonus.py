@@ -1,0 +1,81 @@
+"""Blackjack with tie bonus wagers: the blackjack-family checks plus the tie wagers.
+
+Wager keys: ``main`` (settled on the hands), ``insurance``, ``tie_17``,
+``tie_18``, ``tie_19``, ``tie_left`` (LS), ``tie_20``, ``tie_21``,
+``tie_blackjack``, ``tie_right`` (RS).  After a split only the first hand
+decides the tie wagers (play 8).  Nothing is called at import; the dispatcher
+registers :func:`check_tie_bonus`.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from games.engine import tie_bonus_rules as R
+from games.engine.results import WagerResult
+from games.engine.tie_bonus import TieBonusBlackjack
+
+from .checks_blackjack import FamilyGame, Hands, check_family, violation_finding
+from .context import GameRules
+from .findings import Finding
+from .parse import ParsedRound, ParsedSeat
+
+ZERO = Decimal(0)
+HAND_FREE = frozenset({"insurance"})
+
+
+def _settle(
+    engine: TieBonusBlackjack,
+    parsed: ParsedRound,
+    seat: ParsedSeat,
+    hands: Hands,
+    rules: GameRules,
+) -> list[WagerResult]:
+    return engine.settle_seat(seat.cards, hands, parsed.dealer_cards, seat.wagers, rules.paytables)
+
+
+def _amounts(code: str, wagers: dict[str, Decimal]):
+    """(expected, recorded) for the violations that compare two amounts."""
+    main = wagers.get("main", ZERO)
+    left = sum((wagers.get(k, ZERO) for k in R.LEFT), ZERO)
+    right = sum((wagers.get(k, ZERO) for k in R.RIGHT), ZERO)
+    return {
+        "left_side_above_half": (main / 2, left),
+        "right_side_above_half": (main / 2, right),
+        "bonus_above_primary": (main, left + right),
+        "insurance_above_half": (main / 2, wagers.get("insurance", ZERO)),
+    }.get(code, (None, None))
+
+
+def _wager_findings(
+    engine: TieBonusBlackjack, parsed: ParsedRound, seat: ParsedSeat
+) -> list[Finding]:
+    violations = engine.wager_violations(seat.wagers, parsed.dealer_cards[0])
+    return [
+        violation_finding(parsed, seat.number, v, "", *_amounts(v.code, seat.wagers))
+        for v in violations
+    ]
+
+
+def _round_findings(
+    engine: TieBonusBlackjack, parsed: ParsedRound, found: list[Finding]
+) -> list[Finding]:
+    """The rule version's own shoe sizes (setup 5), unless the registry's already failed."""
+    if any(f.code == "decks_not_approved" for f in found):
+        return []
+    violation = engine.shoe_violation(parsed.decks)
+    return [violation_finding(parsed, None, violation)] if violation else []
+
+
+TIE_BONUS = FamilyGame(
+    deal_source=R.R_DEAL,
+    settle=_settle,
+    wager_findings=_wager_findings,
+    hand_free_keys=lambda engine, seat: HAND_FREE,
+    round_findings=_round_findings,
+)
+
+
+def check_tie_bonus(parsed: ParsedRound, rules: GameRules) -> list[Finding]:
+    """Every finding of one round of blackjack with tie bonus wagers (approval checked)."""
+    return check_family(parsed, rules, TIE_BONUS)
