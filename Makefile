@@ -26,7 +26,14 @@ test: $(VENV)/.installed
 demo: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_registry data/registry/washington.yaml data/registry/demo.yaml
-	$(PY) manage.py parsheet toss-one-21 --decks 1
+	@mkdir -p var/demo
+	$(PY) manage.py generate_handlog var/demo/october-2026.jsonl --start 2026-10-01 --days 31 \
+		--answer-key var/demo/october-2026.answers.jsonl
+	@# exit status 1 means "findings": the sample log has deliberate errors
+	$(PY) manage.py validate_handlog var/demo/october-2026.jsonl \
+		--json-findings var/demo/october-2026.findings.jsonl || test $$? -eq 1
+	@echo "Findings of the sample log: var/demo/october-2026.findings.jsonl"
+	$(PY) manage.py parsheet toss-one-21 --decks 1 --no-sensitivity
 	@echo "Serving on http://127.0.0.1:8000/ (API docs at http://127.0.0.1:8000/api/docs/); Ctrl-C stops it"
 	$(PY) manage.py runserver 127.0.0.1:8000
 
