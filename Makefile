@@ -39,6 +39,7 @@ demo: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	$(PY) bench/run.py
+	$(PY) bench/validation.py
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

@@ -8,7 +8,6 @@ from django.db import connection
 
 from audits.models import Chunk, Finding, RoundSeen
 from audits.validation.findings import Finding as FindingData
-from audits.validation.parse import ParsedRound
 
 BATCH = 5000
 FINDING_COLUMNS = (
@@ -43,16 +42,17 @@ SEEN_COLUMNS = (
 
 
 def _finding_rows(chunk: Chunk, findings) -> Iterator[tuple]:
-    for f, parsed in findings:
+    for f, place in findings:
+        venue, table, game, played_at = place or ("", "", "", None)
         yield (
             chunk.submission_id,
             chunk.pk,
             f.line,
             f.round[:200],
-            parsed.venue[:40] if parsed else "",
-            parsed.table[:40] if parsed else "",
-            parsed.game[:60] if parsed else "",
-            parsed.played_at if parsed else None,
+            venue[:40],
+            table[:40],
+            game[:60],
+            played_at,
             f.seat,
             f.key[:40],
             f.code,
@@ -65,25 +65,27 @@ def _finding_rows(chunk: Chunk, findings) -> Iterator[tuple]:
         )
 
 
-def _seen_rows(chunk: Chunk, rounds: Iterable[ParsedRound]) -> Iterator[tuple]:
-    for r in rounds:
+def _seen_rows(chunk: Chunk, rounds: Iterable[tuple]) -> Iterator[tuple]:
+    for venue, table, game, played_at, round_id, line in rounds:
         yield (
             chunk.submission_id,
             chunk.pk,
-            r.venue[:40],
-            r.table[:40],
-            r.round[:200],
-            r.line,
-            r.played_at,
-            r.game[:60],
+            venue[:40],
+            table[:40],
+            round_id[:200],
+            line,
+            played_at,
+            game[:60],
         )
 
 
-def write_findings(chunk: Chunk, findings: list[tuple[FindingData, ParsedRound | None]]) -> None:
+def write_findings(chunk: Chunk, findings: list[tuple[FindingData, tuple | None]]) -> None:
+    """Findings with their round's (venue, table, game, played_at), or None if rejected."""
     _write(Finding, FINDING_COLUMNS, _finding_rows(chunk, findings))
 
 
-def write_rounds_seen(chunk: Chunk, rounds: list[ParsedRound]) -> None:
+def write_rounds_seen(chunk: Chunk, rounds: list[tuple]) -> None:
+    """``(venue, table, game, played_at, round id, line)`` of each round read."""
     _write(RoundSeen, SEEN_COLUMNS, _seen_rows(chunk, rounds))
 
 

@@ -36,8 +36,10 @@ class ChunkRun:
         self.licensee_id = submission.licensee_id
         self.resolver = resolver or RulesResolver()
         self.rules = rules_cache or GameRulesCache()
-        self.findings: list[tuple[Finding, ParsedRound | None]] = []
-        self.seen: list[ParsedRound] = []
+        #: each finding with its round's place (venue, table, game, played_at), None if rejected
+        self.findings: list[tuple[Finding, tuple | None]] = []
+        #: (venue, table, round, line, played_at, game) of every round read
+        self.seen: list[tuple] = []
         self.totals: dict[tuple, list] = defaultdict(lambda: [0, 0, ZERO, ZERO, ZERO])
         self.lines = self.rounds = self.rejected = 0
 
@@ -55,10 +57,11 @@ class ChunkRun:
             self._reject(rejected.finding)
             return
         self.rounds += 1
-        self.seen.append(parsed)
+        place = (parsed.venue, parsed.table, parsed.game, parsed.played_at)
+        self.seen.append(place + (parsed.round, parsed.line))
         self._count(parsed)
         for finding in self._check(parsed):
-            self.findings.append((finding, parsed))
+            self.findings.append((finding, place))
 
     def _reject(self, finding: Finding) -> None:
         self.rejected += 1
@@ -155,9 +158,9 @@ def _store(chunk: Chunk, run: ChunkRun) -> None:
 
 def _write_totals(chunk: Chunk, run: ChunkRun) -> None:
     over, under = defaultdict(lambda: ZERO), defaultdict(lambda: ZERO)
-    for finding, parsed in run.findings:
-        if parsed is not None and finding.code in ("overpaid", "underpaid"):
-            key = (parsed.venue, parsed.table, parsed.game, finding.key)
+    for finding, place in run.findings:
+        if place is not None and finding.code in ("overpaid", "underpaid"):
+            key = (*place[:3], finding.key)
             target = over if finding.code == "overpaid" else under
             target[key] += abs(finding.recorded - finding.expected)
     ChunkTotal.objects.bulk_create(

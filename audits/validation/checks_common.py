@@ -27,8 +27,10 @@ def shoe_findings(parsed: ParsedRound, rules: GameRules, all_cards: Iterable[int
                 rules.rule_version,
             )
         )
-    counts = Counter(all_cards)
-    for card, n in sorted(counts.items()):
+    cards = list(all_cards)
+    if len(set(cards)) == len(cards):  # no card twice: no shoe can be short of it
+        return found
+    for card, n in sorted(Counter(cards).items()):
         if n > parsed.decks:
             found.append(
                 Finding(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 import msgspec
 
@@ -20,6 +20,7 @@ from .records import DECODER, Round, Seat
 
 MAX_LINE_BYTES = 1 << 20  # 1 MiB: far above any real round (a 7-seat round is ~2 KB)
 CENT = Decimal("0.01")
+MAX_AMOUNT_DIGITS = 11  # whole digits: amounts below 100 billion fit the stored totals
 ZERO = Decimal(0)
 SEATS = range(1, 8)
 
@@ -143,7 +144,7 @@ def _time(text: str, line: int, rid: str) -> datetime:
 
 def _cards(codes: list[str], path: str, line: int, rid: str, seat=None) -> tuple[int, ...]:
     try:
-        return tuple(CARD_INDEX[c] for c in codes)
+        return tuple(map(CARD_INDEX.__getitem__, codes))
     except KeyError as exc:
         _reject(line, "bad_card", f"{path}: {exc.args[0]!r} is not a card code", rid, seat)
 
@@ -200,11 +201,10 @@ def _seat(seat: Seat, index: int, line: int, rid: str) -> ParsedSeat:
 
 
 def _amount(value: Decimal, path: str, line: int, rid: str, seat, key) -> None:
-    try:
-        whole_cents = value.is_finite() and value == value.quantize(CENT)
-    except InvalidOperation:  # too many digits to hold in cents
-        whole_cents = False
-    if not whole_cents:
+    exponent = value.as_tuple().exponent  # 'n'/'F' for NaN and infinity
+    if type(exponent) is not int or exponent < -2:
         _reject(
             line, "bad_amount", f"{path}: {value} has more than two decimal places", rid, seat, key
         )
+    if value.adjusted() >= MAX_AMOUNT_DIGITS:
+        _reject(line, "bad_amount", f"{path}: {value} is out of range", rid, seat, key)
