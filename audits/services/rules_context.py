@@ -23,8 +23,17 @@ class GameRulesCache:
     def __init__(self) -> None:
         self._engines: dict[int, object] = {}
         self._rules: dict[tuple, GameRules] = {}
+        self._by_answer: dict[int, tuple[RulesInForce, GameRules]] = {}
 
     def for_answer(self, answer: RulesInForce) -> GameRules:
+        known = self._by_answer.get(id(answer))
+        if known is not None and known[0] is answer:  # the resolver's cached answer
+            return known[1]
+        rules = self._for_answer(answer)
+        self._by_answer[id(answer)] = (answer, rules)
+        return rules
+
+    def _for_answer(self, answer: RulesInForce) -> GameRules:
         limits = tuple(
             Limit(
                 kind=lim.kind,
