@@ -1,0 +1,1 @@
+"""The audits REST API (``/api/audits/``): hand-log submissions, their progress and findings."""

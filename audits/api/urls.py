@@ -1,0 +1,26 @@
+"""Routes of the audits API, under ``/api/audits/``."""
+
+from django.urls import path
+from rest_framework.routers import DefaultRouter
+
+from . import views
+
+
+class AuditsRouter(DefaultRouter):
+    """Submissions by their uuid (anything else is no route); no ``.json`` format suffixes."""
+
+    include_format_suffixes = False
+
+
+router = AuditsRouter(use_regex_path=False)
+router.register("submissions", views.SubmissionViewSet, basename="submission")
+
+app_name = "audits"
+urlpatterns = [
+    path(
+        "submissions/<uuid:uuid>/findings/",
+        views.SubmissionFindingsView.as_view(),
+        name="submission-findings",
+    ),
+    *router.urls,
+]

@@ -1,0 +1,15 @@
+"""Views of the audits API: uploads go through the storage service, reads through the
+selectors of :mod:`audits.access`.
+
+A submission outside the requesting user's scope is answered with 404, like
+one that does not exist.  Casino staff submit for their own licensee, and
+reviewers for the licensees of their jurisdiction (403 otherwise).
+Submissions are never edited or deleted over the API.
+"""
+
+from __future__ import annotations
+
+from .findings import SubmissionFindingsView
+from .submissions import SubmissionViewSet
+
+__all__ = ["SubmissionFindingsView", "SubmissionViewSet"]

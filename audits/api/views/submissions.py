@@ -1,0 +1,286 @@
+"""Submitting a hand log, following its validation, and fetching the file as stored."""
+
+from __future__ import annotations
+
+import base64
+
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
+from django.db import transaction
+from django.http import FileResponse
+from django.utils.http import parse_header_parameters
+from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound, ParseError, PermissionDenied, UnsupportedMediaType
+from rest_framework.exceptions import ValidationError as BadRequest
+from rest_framework.parsers import MultiPartParser
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from audits import access
+from audits.api import serializers
+from audits.api.filters import SubmissionFilter
+from audits.api.permissions import HasAuditRole, SubmittersWrite
+from audits.api.serializers.submissions import submission_url
+from audits.api.uploads import (
+    MULTIPART,
+    MULTIPART_OVERHEAD,
+    RAW_MEDIA_TYPES,
+    STREAM_PARSERS,
+    install_upload_handlers,
+    max_upload_bytes,
+)
+from audits.models import Submission
+from audits.services.storage import SubmissionRefused, media_path, submission_store
+from audits.tasks import validate_submission
+
+from .base import BAD_QUERY, ERROR, NOT_FOUND, AuditPagination, ExportNegotiation
+
+UPLOAD_ERRORS = {
+    400: OpenApiResponse(ERROR, description="no file, an empty file, or a malformed parameter"),
+    403: OpenApiResponse(ERROR, description="not allowed to submit for that licensee"),
+    409: OpenApiResponse(ERROR, description="the same file was submitted for another licensee"),
+    413: OpenApiResponse(ERROR, description="the file is over the size limit"),
+    415: OpenApiResponse(ERROR, description="neither multipart nor one of the raw types"),
+}
+
+
+def too_large(max_bytes: int) -> Response:
+    return Response(
+        {"message": f"the file exceeds the limit of {max_bytes:,} bytes", "field": "file"},
+        status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+    )
+
+
+@extend_schema_view(
+    list=extend_schema(responses={200: serializers.SubmissionListSerializer, **BAD_QUERY}),
+    retrieve=extend_schema(responses={200: serializers.SubmissionDetailSerializer, **NOT_FOUND}),
+)
+class SubmissionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Hand-log submissions: upload (POST), list, and the detail with progress and summary.
+
+    A submission is identified by the SHA-256 of its bytes: the same file sent
+    again is the same submission (``created: false``) and is not validated
+    again.  Validation runs in the background; the detail tells how far it is
+    (``queued``, ``validating``, ``done`` or ``failed`` with the reason).
+    """
+
+    permission_classes = [IsAuthenticated, HasAuditRole, SubmittersWrite]
+    pagination_class = AuditPagination
+    filter_backends = [DjangoFilterBackend]
+    filterset_class = SubmissionFilter
+    parser_classes = [MultiPartParser, *STREAM_PARSERS]
+    lookup_field = "uuid"
+    lookup_value_converter = "uuid"
+    serializer_classes = {
+        "list": serializers.SubmissionListSerializer,
+        "create": serializers.SubmissionUploadFormSerializer,
+    }
+    upload_limit = None
+
+    # ----------------------------------------------------------------- reading
+
+    def get_serializer_class(self):
+        return self.serializer_classes.get(self.action, serializers.SubmissionDetailSerializer)
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Submission.objects.none()
+        records = access.submissions_visible_to(self.request.user).select_related(
+            "licensee", "submitted_by"
+        )
+        if self.action == "retrieve":
+            records = records.prefetch_related("totals")
+        return records.order_by("-submitted_at", "-pk")
+
+    def filter_queryset(self, queryset):
+        """Filters are for the list; a detail is found by its id alone."""
+        if self.action != "list":
+            return queryset
+        return super().filter_queryset(queryset)
+
+    @extend_schema(
+        responses={
+            (200, "application/jsonl"): OpenApiTypes.BINARY,
+            (200, "application/gzip"): OpenApiTypes.BINARY,
+            **NOT_FOUND,
+        }
+    )
+    @action(detail=True, methods=["get"], content_negotiation_class=ExportNegotiation)
+    def raw(self, request, uuid=None):
+        """The file exactly as it was uploaded (gzip stays gzip), for auditors.
+
+        ``ETag`` and ``Repr-Digest`` carry its SHA-256.
+        """
+        submission = self.get_object()
+        try:
+            handle = open(media_path(submission.raw_file), "rb")  # noqa: SIM115 (FileResponse closes it)
+        except FileNotFoundError as exc:
+            raise NotFound("the stored file of this submission is missing") from exc
+        response = FileResponse(
+            handle,
+            as_attachment=True,
+            filename=submission.original_name,
+            content_type="application/gzip" if submission.compressed else "application/jsonl",
+        )
+        digest = base64.b64encode(bytes.fromhex(submission.sha256)).decode()
+        response["ETag"] = f'"{submission.sha256}"'
+        response["Repr-Digest"] = f"sha-256=:{digest}:"
+        return response
+
+    # ----------------------------------------------------------------- uploading
+
+    def initialize_request(self, request, *args, **kwargs):
+        # before authentication, whose CSRF check may read the (multipart) body
+        if request.method == "POST":
+            self.upload_limit = install_upload_handlers(request, max_upload_bytes())
+        return super().initialize_request(request, *args, **kwargs)
+
+    @extend_schema(
+        parameters=[serializers.SubmissionUploadQuerySerializer],
+        request={
+            MULTIPART: serializers.SubmissionUploadFormSerializer,
+            **{media: OpenApiTypes.BINARY for media in RAW_MEDIA_TYPES},
+        },
+        responses={202: serializers.SubmissionAcceptedSerializer, **UPLOAD_ERRORS},
+    )
+    def create(self, request, *args, **kwargs):
+        """Submit a hand log (.jsonl, or gzip-compressed .jsonl.gz).
+
+        Either ``multipart/form-data`` with the file in ``file`` (and optionally
+        ``licensee``), or the file itself as the body, typed
+        ``application/x-ndjson``, ``application/jsonl``, ``application/gzip``
+        or ``application/octet-stream``, with ``?licensee=ID&name=FILE``.
+
+        Casino staff submit for their own licensee (the default); reviewers
+        name a licensee of their jurisdiction.  The answer is 202: the file is
+        stored unchanged and queued for validation; follow ``url`` (also the
+        ``Location`` header).  Files over the size limit are refused with 413.
+        """
+        media = parse_header_parameters(request.META.get("CONTENT_TYPE", ""))[0].lower()
+        if media != MULTIPART and media not in RAW_MEDIA_TYPES:
+            raise UnsupportedMediaType(
+                media or "(none)",
+                detail=(
+                    f"unsupported media type {media or '(none)'!r}: send multipart/form-data "
+                    f"with the file in 'file', or the file as the body, typed one of "
+                    f"{', '.join(RAW_MEDIA_TYPES)}"
+                ),
+            )
+        max_bytes = max_upload_bytes()
+        declared = _content_length(request)
+        if declared is not None and declared > max_bytes + (
+            MULTIPART_OVERHEAD if media == MULTIPART else 0
+        ):
+            return too_large(max_bytes)
+
+        query = serializers.SubmissionUploadQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        licensee_id = query.validated_data.get("licensee")
+        name = query.validated_data.get("name")
+        licensee = None
+        if licensee_id is not None or media != MULTIPART:  # refuse before reading the body
+            licensee = self._licensee(licensee_id)
+
+        if media == MULTIPART:
+            source, form_licensee_id = self._multipart_file()
+            if source is None:
+                return too_large(max_bytes)
+            if form_licensee_id is not None:
+                if licensee_id is not None and form_licensee_id != licensee_id:
+                    raise BadRequest(
+                        {"licensee": "the query string and the form name different licensees"}
+                    )
+                licensee = self._licensee(form_licensee_id)
+            elif licensee is None:
+                licensee = self._licensee(None)
+            name = name or source.name or "upload.jsonl"
+        else:
+            source = request.stream
+            if source is None:
+                raise BadRequest({"file": "the body is empty: send the hand log as the body"})
+            name = name or ("upload.jsonl.gz" if media == "application/gzip" else "upload.jsonl")
+
+        try:
+            submission, created = submission_store(
+                source,
+                original_name=name,
+                licensee=licensee,
+                user=request.user,
+                via="api",
+                max_bytes=max_bytes,
+            )
+        except SubmissionRefused:
+            return too_large(max_bytes)
+
+        if submission.licensee_id != licensee.pk:
+            return Response(
+                {
+                    "message": (
+                        f"this file (sha256 {submission.sha256}) was already submitted "
+                        "for another licensee"
+                    ),
+                    "field": "licensee",
+                },
+                status=status.HTTP_409_CONFLICT,
+            )
+        if created:
+            pk = submission.pk
+            transaction.on_commit(lambda: validate_submission.delay(pk), robust=True)
+            submission.refresh_from_db()
+        url = submission_url(submission, request)
+        answer = {
+            "id": str(submission.uuid),
+            "url": url,
+            "status": submission.status,
+            "sha256": submission.sha256,
+            "created": created,
+        }
+        return Response(answer, status=status.HTTP_202_ACCEPTED, headers={"Location": url})
+
+    def _licensee(self, licensee_id):
+        user = self.request.user
+        if licensee_id is None:
+            licensee = access.default_licensee_of(user)
+            if licensee is None:
+                raise BadRequest({"licensee": "name the licensee (its id) the hand log is for"})
+            return licensee
+        licensee = access.licensees_submittable_by(user).filter(pk=licensee_id).first()
+        if licensee is None:
+            own = access.default_licensee_of(user)
+            hint = f": only for your own licensee (id {own.pk})" if own else ""
+            raise PermissionDenied(f"you may not submit hand logs for licensee {licensee_id}{hint}")
+        return licensee
+
+    def _multipart_file(self):
+        """The uploaded file (``None`` if it passed the limit) and the form's licensee id."""
+        try:
+            files, data = self.request.FILES, self.request.data
+        except RequestDataTooBig as exc:
+            raise ParseError("the form's fields are too large") from exc
+        except SuspiciousOperation as exc:  # too many fields or files
+            raise ParseError(str(exc)) from exc
+        if self.upload_limit is not None and self.upload_limit.exceeded:
+            return None, None
+        upload = files.get("file")
+        if upload is None:
+            raise BadRequest({"file": "no file: send the hand log in the form field 'file'"})
+        if not upload.size:
+            raise BadRequest({"file": "the file is empty"})
+        form_licensee_id = None
+        if data.get("licensee") not in (None, ""):
+            form = serializers.SubmissionUploadQuerySerializer(data={"licensee": data["licensee"]})
+            form.is_valid(raise_exception=True)
+            form_licensee_id = form.validated_data["licensee"]
+        upload.seek(0)
+        return upload, form_licensee_id
+
+
+def _content_length(request) -> int | None:
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or "")
+    except ValueError:
+        return None
+    return length if length >= 0 else None
