@@ -31,6 +31,7 @@ from .checks_common import (
     key_findings,
     limit_findings,
     payout_finding,
+    result_findings,
     shoe_findings,
 )
 from .context import GameRules
@@ -288,24 +289,8 @@ def seat_findings(
         mains = [r for r in results if r.key == "main"]
         found += main_payout_findings(parsed, seat, mains)
     checked = None if known else game.hand_free_keys(engine, seat)
-    for result in results:
-        if result.key == "main" or (checked is not None and result.key not in checked):
-            continue
-        recorded = seat.results.get(result.key)
-        if recorded is None:
-            continue  # wager_without_result, from key_findings
-        finding = payout_finding(
-            parsed,
-            seat.number,
-            result.key,
-            result.net,
-            recorded,
-            str(result.source),
-            result.outcome,
-        )
-        if finding:
-            found.append(finding)
-    return found
+    others = [r for r in results if r.key != "main" and (checked is None or r.key in checked)]
+    return found + result_findings(parsed, seat, others)
 
 
 def main_payout_findings(

@@ -175,3 +175,27 @@ def aggregate_finding(parsed: ParsedRound, rules: GameRules, paid: Decimal) -> F
                 recorded=paid,
             )
     return None
+
+
+def result_findings(parsed: ParsedRound, seat: ParsedSeat, results) -> list[Finding]:
+    """Each engine result against the seat's recorded result for that wager, if recorded.
+
+    A wager without a recorded result is reported by :func:`key_findings`.
+    """
+    found = []
+    for result in results:
+        recorded = seat.results.get(result.key)
+        if recorded is None:
+            continue
+        finding = payout_finding(
+            parsed,
+            seat.number,
+            result.key,
+            result.net,
+            recorded,
+            str(result.source),
+            result.outcome,
+        )
+        if finding:
+            found.append(finding)
+    return found

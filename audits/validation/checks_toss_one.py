@@ -11,7 +11,7 @@ from .checks_common import (
     aggregate_finding,
     key_findings,
     limit_findings,
-    payout_finding,
+    result_findings,
     shoe_findings,
 )
 from .context import GameRules
@@ -150,18 +150,4 @@ def _seat(parsed: ParsedRound, seat: ParsedSeat, rules: GameRules) -> list[Findi
         rules.paytables,
         index,
     )
-    for result in results:
-        recorded = seat.results.get(result.key)
-        if recorded is not None:
-            finding = payout_finding(
-                parsed,
-                seat.number,
-                result.key,
-                result.net,
-                recorded,
-                str(result.source),
-                result.outcome,
-            )
-            if finding:
-                found.append(finding)
-    return found
+    return found + result_findings(parsed, seat, results)
