@@ -151,3 +151,9 @@ CELERY_TASK_EAGER_PROPAGATES = CELERY_TASK_ALWAYS_EAGER
 # The queue tasks are sent to, and that a worker started without -Q consumes; the tasks a
 # worker dispatches itself (a submission's chunks) go there too.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE") or "celery"
+# Chunks are long tasks: a worker takes one at a time, so a crash returns at most one.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Redis returns a dead worker's unacknowledged tasks after this many seconds (RabbitMQ at once).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT") or 3600)
+}

@@ -26,6 +26,11 @@ from .rules_context import GameRulesCache
 from .storage import plain_path
 
 ZERO = Decimal(0)
+MAX_ATTEMPTS = 5  # a chunk that keeps killing its worker is not tried for ever
+
+
+class ChunkGaveUp(Exception):
+    """A chunk was started too many times without finishing."""
 
 
 class ChunkRun:
@@ -125,6 +130,11 @@ def chunk_validate(chunk: Chunk, run: ChunkRun | None = None) -> bool:
     if Chunk.objects.filter(pk=chunk.pk, done=True).exists():
         return False
     Chunk.objects.filter(pk=chunk.pk).update(attempts=F("attempts") + 1)
+    attempts = Chunk.objects.filter(pk=chunk.pk).values_list("attempts", flat=True).get()
+    if attempts > MAX_ATTEMPTS:
+        raise ChunkGaveUp(
+            f"started {attempts - 1} times without finishing (lines from {chunk.first_line})"
+        )
     submission = chunk.submission
     run = run or ChunkRun(submission)
     path = plain_path(submission)

@@ -201,3 +201,19 @@ def test_findings_export_fields(wa):
 def test_bad_input_gets_a_precise_finding(wa, bad, code):
     s = submit(wa, bad + b"\n")
     assert [c for _, c in codes(s)] == [code]
+
+
+def test_a_chunk_that_keeps_failing_fails_its_submission_with_the_reason(wa):
+    from audits.services.chunk import MAX_ATTEMPTS, ChunkGaveUp
+    from audits.tasks import validate_chunk
+
+    submission, _ = submission_store(
+        io.BytesIO(round_line() + b"\n"), original_name="a", licensee=wa
+    )
+    (chunk,) = submission_prepare(submission)
+    Chunk.objects.filter(pk=chunk.pk).update(attempts=MAX_ATTEMPTS)
+    with pytest.raises(ChunkGaveUp):
+        validate_chunk.apply(args=(submission.pk, 0), throw=True)
+    submission.refresh_from_db()
+    assert submission.status == "failed"
+    assert "chunk 0 could not be validated" in submission.failure_reason
