@@ -14,8 +14,8 @@ from audits.services.summary import finding_dicts, findings_of
 
 from .conftest import round_line
 
-# ruff: noqa: F811 (the fixtures imported from test_api_submissions are test arguments)
-from .test_api_submissions import client, log, people, post_raw, submit  # noqa: F401
+# ruff: noqa: F811 (the fixtures imported from submissions_support are test arguments)
+from .submissions_support import API, client, log, people, post_raw, submit  # noqa: F401
 
 CONTRACT = ("line", "round", "seat", "key", "code", "group", "severity", "message", "rule")
 FIELDS = (*CONTRACT, "expected", "recorded", "venue", "table", "game", "played_at")
@@ -70,7 +70,7 @@ def audited(people, submit):
 
 
 def url(submission, query: str = "") -> str:
-    return f"/api/audits/submissions/{submission.uuid}/findings/" + (f"?{query}" if query else "")
+    return f"{API}{submission.uuid}/findings/" + (f"?{query}" if query else "")
 
 
 def get(user, submission, query: str = "", **headers):

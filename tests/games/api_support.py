@@ -1,7 +1,8 @@
-"""Shared by the registry API tests: clients per role and a second jurisdiction.
+"""Shared by the registry API tests: clients per role, a second jurisdiction, answers read.
 
 Import the fixtures into a test module to use them (pytest finds fixtures by
-name in the module).
+name in the module); ``reviewer`` and ``staff`` need ``world`` and ``as_user``
+imported beside them.
 """
 
 from __future__ import annotations
@@ -57,6 +58,25 @@ def as_user():
         return api
 
     return client
+
+
+@pytest.fixture
+def reviewer(world, as_user):
+    return as_user(world.reviewer)
+
+
+@pytest.fixture
+def staff(world, as_user):
+    return as_user(world.staff)
+
+
+def ok(response, status: int = 200):
+    assert response.status_code == status, response.json()
+    return response.json()
+
+
+def results(response) -> list[dict]:
+    return ok(response)["results"]
 
 
 @pytest.fixture

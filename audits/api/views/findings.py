@@ -20,28 +20,13 @@ from audits.api import serializers
 from audits.api.filters import FindingFilter
 from audits.api.permissions import HasAuditRole
 from audits.models import Finding, Submission
-from audits.services.summary import finding_dicts, findings_of
+from audits.services.summary import FINDING_FIELDS, finding_dicts, findings_of
 
 from .base import BAD_QUERY, NOT_FOUND, AuditPagination, ExportNegotiation
 
-#: the columns of the CSV export: the keys of :func:`finding_dicts`, in its order
-CSV_COLUMNS = (
-    "line",
-    "round",
-    "seat",
-    "key",
-    "code",
-    "group",
-    "severity",
-    "message",
-    "rule",
-    "expected",
-    "recorded",
-    "venue",
-    "table",
-    "game",
-    "played_at",
-)
+#: the columns of the CSV export: the keys of :func:`finding_dicts`, in its order, which are
+#: its :data:`FINDING_FIELDS` under the contract's names
+CSV_COLUMNS = tuple({"round_id": "round", "wager_key": "key"}.get(f, f) for f in FINDING_FIELDS)
 #: bytes gathered before a piece of the stream is sent
 STREAM_PIECE = 64 * 1024
 

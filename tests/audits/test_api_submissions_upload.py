@@ -1,5 +1,5 @@
-"""The submissions API: uploading (multipart or raw body), who may submit and see what,
-progress and summary, the raw file, the size limit, and malformed requests.
+"""The submissions API, uploading: multipart or raw body, who may submit for whom, streaming,
+the size limit, and malformed uploads.
 
 Celery runs eagerly in tests; ``transaction.on_commit`` callbacks (which enqueue the
 validation) run only inside ``django_capture_on_commit_callbacks(execute=True)``.
@@ -8,91 +8,25 @@ validation) run only inside ``django_capture_on_commit_callbacks(execute=True)``
 from __future__ import annotations
 
 import gzip
-import io
-from types import SimpleNamespace
-from urllib.parse import quote
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
 from audits.models import Submission
-from audits.services.storage import submission_store
-from audits.services.submissions import submission_prepare
-from games.models import Jurisdiction, Licensee, Membership, Role
 
 from .conftest import round_line
 
-API = "/api/audits/submissions/"
-
-
-# --------------------------------------------------------------------------- helpers
-
-
-@pytest.fixture
-def people(wa) -> SimpleNamespace:
-    """Users on either side of each scope, around the demo licensee ``wa`` (DEMO-0001).
-
-    ``staff``: DEMO-0001's compliance staff; ``other_staff``: DEMO-0002's (same
-    jurisdiction); ``reviewer``: a WSGC reviewer; ``or_reviewer``: a reviewer of another
-    jurisdiction; ``admin``: a superuser; ``nobody``: a user without a role.
-    """
-    User = get_user_model()
-    p = SimpleNamespace(licensee=wa, other=Licensee.objects.get(license_number="DEMO-0002"))
-    p.staff = User.objects.create_user("staff")
-    Membership.objects.create(user=p.staff, role=Role.STAFF, licensee=wa)
-    p.other_staff = User.objects.create_user("other-staff")
-    Membership.objects.create(user=p.other_staff, role=Role.STAFF, licensee=p.other)
-    p.reviewer = User.objects.create_user("reviewer")
-    Membership.objects.create(user=p.reviewer, role=Role.REVIEWER, jurisdiction=wa.jurisdiction)
-    oregon = Jurisdiction.objects.create(
-        code="or-lottery", name="Oregon Lottery", timezone="America/Los_Angeles"
-    )
-    p.oregon_licensee = Licensee.objects.create(
-        jurisdiction=oregon, name="Beaver Fictional LLC", license_number="OR-1"
-    )
-    p.or_reviewer = User.objects.create_user("or-reviewer")
-    Membership.objects.create(user=p.or_reviewer, role=Role.REVIEWER, jurisdiction=oregon)
-    p.admin = User.objects.create_superuser("admin", password=None)
-    p.nobody = User.objects.create_user("nobody")
-    return p
-
-
-def client(user=None) -> APIClient:
-    api = APIClient()
-    if user is not None:
-        api.force_authenticate(user)
-    return api
-
-
-def post_multipart(api, content: bytes, name="log.jsonl", query="", **fields):
-    form = {"file": SimpleUploadedFile(name, content), **fields}
-    return api.post(API + query, form, format="multipart")
-
-
-def post_raw(api, content: bytes, content_type="application/x-ndjson", **params):
-    query = "&".join(f"{k}={quote(str(v))}" for k, v in params.items())
-    return api.post(API + (f"?{query}" if query else ""), content, content_type=content_type)
-
-
-@pytest.fixture
-def submit(django_capture_on_commit_callbacks):
-    """``submit(post, ...)``: make the upload and run what it enqueues on commit (eagerly)."""
-
-    def run(post, *args, **kwargs):
-        with django_capture_on_commit_callbacks(execute=True):
-            return post(*args, **kwargs)
-
-    return run
-
-
-def log(*lines: bytes) -> bytes:
-    return b"\n".join(lines) + b"\n"
-
-
-TWO_ROUNDS = log(round_line(), round_line(round="T2-2", seats__0__results__main="25"))
-
+# ruff: noqa: F811 (the fixtures imported from submissions_support are test arguments)
+from .submissions_support import (  # noqa: F401
+    API,
+    TWO_ROUNDS,
+    client,
+    log,
+    people,
+    post_multipart,
+    post_raw,
+    submit,
+)
 
 # --------------------------------------------------------------------------- uploading
 
@@ -329,170 +263,3 @@ def test_malformed_or_conflicting_form_licensee_is_400(people):
     response = post_multipart(api, TWO_ROUNDS, query=both, licensee=people.other.pk)
     assert (response.status_code, response.json()["field"]) == (400, "licensee")
     assert Submission.objects.count() == 0
-
-
-# --------------------------------------------------------------------------- reading
-
-
-@pytest.fixture
-def two_submissions(people, submit):
-    """One submission of each demo licensee (the second with rounds at its own venue)."""
-    mine = submit(post_raw, client(people.staff), TWO_ROUNDS).json()
-    theirs_content = log(round_line(venue="WA-TC-0007", table="T1", round="C-1"))
-    theirs = submit(post_raw, client(people.other_staff), theirs_content).json()
-    return SimpleNamespace(mine=mine, theirs=theirs)
-
-
-def test_visibility_of_a_submission_by_role(people, two_submissions):
-    theirs = two_submissions.theirs["url"]
-    expected = {
-        "staff": 404,
-        "other_staff": 200,
-        "reviewer": 200,
-        "or_reviewer": 404,
-        "admin": 200,
-        "nobody": 403,
-    }
-    for who, code in expected.items():
-        api = client(getattr(people, who))
-        for suffix in ("", "findings/", "raw/"):
-            response = api.get(theirs + suffix)
-            assert response.status_code == code, (who, suffix, response.status_code)
-    assert client().get(theirs).status_code in (401, 403)
-
-
-def test_lists_hold_what_the_user_may_see(people, two_submissions):
-    def ids(user, query=""):
-        response = client(user).get(API + query)
-        assert response.status_code == 200, response.json()
-        return {row["id"] for row in response.json()["results"]}
-
-    mine, theirs = two_submissions.mine["id"], two_submissions.theirs["id"]
-    assert ids(people.staff) == {mine}
-    assert ids(people.other_staff) == {theirs}
-    assert ids(people.reviewer) == ids(people.admin) == {mine, theirs}
-    assert ids(people.or_reviewer) == set()
-    assert client(people.nobody).get(API).status_code == 403
-
-
-def test_list_filters(people, two_submissions):
-    mine, theirs = two_submissions.mine["id"], two_submissions.theirs["id"]
-
-    def ids(query):
-        response = client(people.reviewer).get(API + query)
-        assert response.status_code == 200, response.json()
-        return {row["id"] for row in response.json()["results"]}
-
-    assert ids(f"?licensee={people.licensee.pk}") == {mine}
-    assert ids("?venue=WA-TC-0007") == {theirs}
-    assert ids("?venue=WA-CR-0042") == {mine}
-    assert ids("?venue=NOWHERE") == set()
-    assert ids("?status=done") == {mine, theirs}
-    assert ids("?status=queued,failed") == set()
-    assert ids("?submitted_after=2000-01-01T00:00:00Z") == {mine, theirs}
-    assert ids("?submitted_before=2000-01-01T00:00:00Z") == set()
-    # a "+" left unescaped arrives as a space, and is read as the "+" it was
-    assert ids("?submitted_after=2000-01-01T00:00:00+01:00") == {mine, theirs}
-    assert ids("?submitted_before=2999-01-01T00:00:00.123456789-08:00") == {mine, theirs}
-
-
-@pytest.mark.parametrize(
-    "query, field",
-    [
-        ("status=finished", "status"),
-        ("licensee=abc", "licensee"),
-        ("licensee=-1", "licensee"),
-        ("submitted_after=2026-11-01", "submitted_after"),
-        ("submitted_after=2026-11-01T10:00:00", "submitted_after"),
-        ("submitted_after=yesterday", "submitted_after"),
-        ("submitted_before=2026-02-30T10:00:00Z", "submitted_before"),
-        ("page=0", "page"),
-        ("page_size=many", "page_size"),
-    ],
-)
-def test_bad_list_filters_are_400(people, query, field):
-    response = client(people.reviewer).get(f"{API}?{query}")
-    assert response.status_code == 400, response.content
-    assert response.json()["field"] == field
-    assert response.json()["message"]
-
-
-def test_detail_after_validation_has_progress_summary_and_totals(people, two_submissions):
-    detail = client(people.staff).get(two_submissions.mine["url"]).json()
-    assert detail["status"] == "done" and detail["failure_reason"] == ""
-    assert detail["progress"] == {
-        "chunks_total": 1,
-        "chunks_done": 1,
-        "lines_total": 2,
-        "lines_done": 2,
-        "rounds_done": 2,
-        "rounds_total": 2,
-        "percent": 100.0,
-    }
-    summary = detail["summary"]
-    assert (summary["rounds"], summary["clean_rounds"], summary["findings"]) == (2, 1, 1)
-    assert summary["findings_by_code"] == {"underpaid": 1}
-    assert summary["underpaid"] == "12.50"
-    assert summary["submission"] == detail["id"]
-    rows = {(t["venue"], t["table"], t["game"], t["wager_key"]): t for t in detail["totals"]}
-    place = ("WA-CR-0042", "T2", "toss-one-21")
-    assert rows[(*place, "")]["rounds"] == 2 and rows[(*place, "")]["clean_rounds"] == 1
-    main = rows[(*place, "main")]
-    assert (main["wagers"], main["wagered"], main["underpaid"]) == (2, "50.00", "12.50")
-    assert main["findings_by_code"] == {"underpaid": 1}
-    assert detail["findings_url"].endswith(f"{API}{detail['id']}/findings/")
-    assert detail["raw_url"].endswith(f"{API}{detail['id']}/raw/")
-
-
-def test_progress_while_validating(people):
-    from audits.services.chunk import chunk_validate
-
-    content = log(*(round_line(round=f"r{i}") for i in range(4)))
-    submission, _ = submission_store(
-        io.BytesIO(content), original_name="a.jsonl", licensee=people.licensee
-    )
-    url = f"{API}{submission.uuid}/"
-    chunks = submission_prepare(submission, lines_per_chunk=2)
-    chunk_validate(chunks[0])
-    detail = client(people.staff).get(url).json()
-    assert detail["status"] == "validating"
-    assert detail["progress"] == {
-        "chunks_total": 2,
-        "chunks_done": 1,
-        "lines_total": 4,
-        "lines_done": 2,
-        "rounds_done": 2,
-        "rounds_total": None,
-        "percent": 50.0,
-    }
-
-
-def test_failed_submission_gives_the_reason(people, submit):
-    packed = gzip.compress(TWO_ROUNDS * 50)
-    response = submit(
-        post_raw, client(people.staff), packed[: len(packed) // 2], content_type="application/gzip"
-    )
-    assert response.status_code == 202
-    detail = client(people.staff).get(response.json()["url"]).json()
-    assert detail["status"] == "failed" and "gzip" in detail["failure_reason"]
-    assert detail["summary"]["failure_reason"] == detail["failure_reason"]
-
-
-def test_raw_file_is_streamed_unchanged(people, submit):
-    packed = gzip.compress(TWO_ROUNDS)
-    url = submit(
-        post_raw, client(people.staff), packed, content_type="application/octet-stream"
-    ).json()["url"]
-    response = client(people.reviewer).get(url + "raw/", HTTP_ACCEPT="application/gzip")
-    assert response.status_code == 200
-    assert b"".join(response.streaming_content) == packed
-    assert response["Content-Type"] == "application/gzip"
-    assert "attachment" in response["Content-Disposition"]
-    assert Submission.objects.get().sha256 in response["ETag"]
-
-
-def test_unknown_or_malformed_ids_are_404(people):
-    api = client(people.reviewer)
-    assert api.get(f"{API}00000000-0000-0000-0000-000000000000/").status_code == 404
-    assert api.get(f"{API}00000000-0000-0000-0000-000000000000/raw/").status_code == 404
-    assert api.get(f"{API}not-a-uuid/").status_code == 404

@@ -1,0 +1,157 @@
+"""Dealing rounds from a shuffled shoe: seats, wagers, best tosses, the engine's settlement.
+
+A :class:`Dealer` owns the seeded ``random.Random``, the shoe and the caches
+keyed on a hand's ranks; the writer's fast path reads its attributes directly,
+and the slow path (:mod:`audits.samples.faults`) deals through its methods.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from itertools import combinations
+
+from games.engine.cards import RANK
+from games.engine.toss_one import TossOne21
+from games.engine.toss_one_hands import BUST, rank_key
+from games.engine.toss_one_rules import PAYTABLES
+
+#: Main stakes and their share of seats (%); Lucky 3 and Bonus 4 stakes (% of seats).
+MAIN_STAKES = ((5, 30), (10, 30), (25, 25), (50, 10), (100, 5))
+LUCKY3_STAKES = ((None, 60), (1, 24), (5, 16))  # on 40% of seats
+BONUS4_STAKES = ((None, 70), (1, 18), (5, 12))  # on 30% of seats
+
+PENETRATION = 0.75  # the shoe is reshuffled once three quarters of it are dealt
+
+#: Per rank key: (hand id, total, ranks a correct toss may take, four-card total).
+HandInfo = tuple[int, int, frozenset[int] | None, int]
+
+
+def stake_table(stakes: Sequence[tuple[int | None, int]]) -> list[int | None]:
+    """100 entries, each stake repeated by its share: indexed by ``int(random() * 100)``."""
+    table = [stake for stake, share in stakes for _ in range(share)]
+    assert len(table) == 100
+    return table
+
+
+@dataclass
+class Seat:
+    number: int
+    cards: list[int]
+    wagers: dict[str, str]
+    toss: int | str | None = None  # index among the cards, None, or a code not in the hand
+    results: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Deal:
+    dealer: list[int]
+    seats: list[Seat]
+    dealer_toss: int | None = None
+    options: dict[str, str] = field(default_factory=dict)
+
+
+class Dealer:
+    """Deals rounds of ``seats`` seats from a shoe of ``decks`` decks, seeded by ``seed``."""
+
+    def __init__(self, *, seats: int, decks: int, seed: int, options: dict[str, str]):
+        self.seats, self.decks = seats, decks
+        self.options = options
+        self.rng = random.Random(seed)
+        self.engine = TossOne21()
+        self.bj = options["blackjack_pays"]
+        self.shoe = [card for card in range(52) for _ in range(decks)]
+        self.cut = max(int(len(self.shoe) * PENETRATION), 4 * (seats + 1))
+        self.pos = len(self.shoe)  # shuffle before the first round
+        self.seat_sets = list(combinations(range(1, 8), seats))
+        self.main_stakes = stake_table(MAIN_STAKES)
+        self.lucky3_stakes = stake_table(LUCKY3_STAKES)
+        self.bonus4_stakes = stake_table(BONUS4_STAKES)
+        self.hand_info: dict[int, HandInfo] = {}
+        self.hand_ids: dict[tuple[int, bool, int], int] = {}
+
+    # -- dealing -----------------------------------------------------------------
+    def block(self) -> list[int]:
+        """The next round's cards in the order dealt: one to each seat then the dealer, x4."""
+        need = 4 * (self.seats + 1)
+        if self.pos + need > self.cut:
+            self.rng.shuffle(self.shoe)
+            self.pos = 0
+        block = self.shoe[self.pos : self.pos + need]
+        self.pos += need
+        return block
+
+    def wagers(self) -> dict[str, str]:
+        rnd = self.rng.random
+        wagers = {"main": str(self.main_stakes[int(rnd() * 100)])}
+        lucky3 = self.lucky3_stakes[int(rnd() * 100)]
+        bonus4 = self.bonus4_stakes[int(rnd() * 100)]
+        if lucky3:
+            wagers["lucky3"] = str(lucky3)
+        if bonus4:
+            wagers["bonus4"] = str(bonus4)
+        return wagers
+
+    def deal(self) -> Deal:
+        block = self.block()
+        stride = self.seats + 1
+        numbers = self.seat_sets[int(self.rng.random() * len(self.seat_sets))]
+        seats = [Seat(n, block[i::stride], self.wagers()) for i, n in enumerate(numbers)]
+        return Deal(block[self.seats :: stride], seats, options=dict(self.options))
+
+    # -- hands -------------------------------------------------------------------
+    def info(self, key: int, cards: Sequence[int]) -> HandInfo:
+        """(hand id, total, ranks a correct toss may take, four-card total) of a rank key."""
+        info = self.hand_info.get(key)
+        if info is None:
+            engine = self.engine
+            hand = engine.best_hand(cards)
+            shape = engine.shape(cards)
+            hand_key = (hand.total, hand.blackjack, hand.kicker)
+            hid = self.hand_ids.setdefault(hand_key, len(self.hand_ids))
+            ranks = None
+            if hand.total != BUST:  # the tosses that keep the best hand and the best kicker
+                kicker = engine.kicker_key
+                ranks = frozenset(r for r in shape.toss_ranks if kicker[r] == hand.kicker)
+            info = self.hand_info[key] = (hid, hand.total, ranks, shape.four_total)
+        return info
+
+    def best_toss(self, cards: Sequence[int]) -> int | None:
+        ranks = self.info(rank_key(cards), cards)[2]
+        if ranks is None:
+            return None
+        return next(i for i, c in enumerate(cards) if RANK[c] in ranks)
+
+    def toss_best(self, deal: Deal) -> None:
+        """Every hand of ``deal``, the dealer's and the seats', tosses its best card."""
+        deal.dealer_toss = self.best_toss(deal.dealer)
+        for seat in deal.seats:
+            seat.toss = self.best_toss(seat.cards)
+
+    # -- settlement --------------------------------------------------------------
+    def paytables(self, options: dict[str, str]) -> dict:
+        return {
+            "lucky3": PAYTABLES[("lucky3", options["lucky3_paytable"])],
+            "bonus4": PAYTABLES[("bonus4", "1")],
+        }
+
+    def settle(self, seat: Seat, dealer: list[int], paytables: dict) -> dict[str, str]:
+        toss = seat.toss if isinstance(seat.toss, int) else None
+        wagers = {k: Decimal(v) for k, v in seat.wagers.items()}
+        settled = self.engine.settle_seat(seat.cards, dealer, wagers, self.bj, paytables, toss)
+        return {r.key: str(r.net) for r in settled}
+
+    def settle_all(self, deal: Deal) -> None:
+        """Every seat's results, as the engine settles them under the deal's options."""
+        paytables = self.paytables(deal.options)
+        for seat in deal.seats:
+            seat.results = self.settle(seat, deal.dealer, paytables)
+
+    def clean_deal(self) -> Deal:
+        """A round without a fault: best tosses, settled as the engine settles."""
+        deal = self.deal()
+        self.toss_best(deal)
+        self.settle_all(deal)
+        return deal
