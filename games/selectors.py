@@ -248,7 +248,8 @@ def paytables_for(approval: Approval, options: dict[str, str]) -> dict[str, Payt
     for link in approval.paytable_links.select_related("paytable").order_by("-paytable__version"):
         paytable = link.paytable
         option = definition.paytable_options.get(paytable.wager_key)
-        if option and options.get(option) != paytable.code:
+        declared = option in approval.rule_version.options  # else one approved table serves
+        if declared and options.get(option) != paytable.code:
             continue
         chosen.setdefault(paytable.wager_key, paytable)
     return chosen
