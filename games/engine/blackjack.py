@@ -45,11 +45,6 @@ def is_bust(cards: Sequence[int]) -> bool:
     return hand_total(cards)[0] > 21
 
 
-def is_pair(a: int, b: int, unlike_tens: bool) -> bool:
-    """Two cards that may be split: same rank, or any two ten-values when allowed."""
-    return RANK[a] == RANK[b] or (unlike_tens and VALUE[a] == VALUE[b] == 10)
-
-
 @dataclass(frozen=True, slots=True)
 class PlayerHand:
     """One final hand of a seat: its cards in the order dealt, doubled, surrendered."""

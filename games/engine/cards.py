@@ -53,20 +53,7 @@ def rank_value(rank: int) -> int:
     return min(rank + 1, 10)
 
 
-def is_ten_value(card: int) -> bool:
-    return VALUE[card] == 10
-
-
-def is_ace(card: int) -> bool:
-    return card < 4
-
-
 def over_shoe(cards: Sequence[int], decks: int) -> list[int]:
     """Cards that appear more often than a shoe of ``decks`` decks holds."""
     counts = Counter(cards)
     return sorted(card for card, n in counts.items() if n > decks)
-
-
-def shoe_rank_counts(decks: int) -> list[int]:
-    """Number of cards of each rank (A..K) in a shoe."""
-    return [4 * decks] * 13

@@ -28,7 +28,3 @@ class Source:
 def parameter_source(name: str, value: object, summary: str = "") -> Source:
     """The source of a decision taken by a named rule-version parameter."""
     return Source(f"rule-version parameter {name}={value}", "", summary)
-
-
-def paytable_source(wager: str, code: str, outcome: str) -> Source:
-    return Source(f"paytable {wager} #{code}", "", f"entry {outcome}")
