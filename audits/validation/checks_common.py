@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from decimal import Decimal
 
-from games.engine.cards import CARD_CODES
+from games.engine.cards import CARD_CODES, over_shoe
 
 from .context import GameRules
 from .findings import HANDLOG_FORMAT, Finding
@@ -30,18 +29,17 @@ def shoe_findings(parsed: ParsedRound, rules: GameRules, all_cards: Iterable[int
     cards = list(all_cards)
     if len(set(cards)) == len(cards):  # no card twice: no shoe can be short of it
         return found
-    for card, n in sorted(Counter(cards).items()):
-        if n > parsed.decks:
-            found.append(
-                Finding(
-                    parsed.line,
-                    parsed.round,
-                    "card_over_shoe",
-                    f"{CARD_CODES[card]} appears {n} times; a {parsed.decks}-deck shoe holds "
-                    f"{parsed.decks}",
-                    HANDLOG_FORMAT,
-                )
+    for card in over_shoe(cards, parsed.decks):
+        found.append(
+            Finding(
+                parsed.line,
+                parsed.round,
+                "card_over_shoe",
+                f"{CARD_CODES[card]} appears {cards.count(card)} times; a {parsed.decks}-deck "
+                f"shoe holds {parsed.decks}",
+                HANDLOG_FORMAT,
             )
+        )
     return found
 
 
