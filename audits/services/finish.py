@@ -31,16 +31,15 @@ def submission_finish(submission: Submission) -> Submission:
     if submission.status == SubmissionStatus.DONE:
         return submission
     _duplicates(submission)
-    _merge_totals(submission)
+    rounds_with_findings = _merge_totals(submission)
     chunks = Chunk.objects.filter(submission=submission).aggregate(
         lines=Sum("lines"), rounds=Sum("rounds"), rejected=Sum("rejected")
     )
     rounds = chunks["rounds"] or 0
-    dirty = _dirty_round_lines(submission)
     submission.lines_total = chunks["lines"] or 0
     submission.rounds_total = submission.rounds_done = rounds
     submission.rejected_lines = chunks["rejected"] or 0
-    submission.clean_rounds = rounds - len(dirty)
+    submission.clean_rounds = rounds - rounds_with_findings
     submission.finding_count = submission.findings.count()
     submission.status = SubmissionStatus.DONE
     submission.finished_at = timezone.now()
@@ -122,24 +121,18 @@ def _duplicate(submission, key, line, played_at, game, code, message) -> Finding
     )
 
 
-def _dirty_round_lines(submission: Submission) -> set[int]:
-    """Lines of rounds with at least one finding (rejected lines are not rounds)."""
-    return set(
-        Finding.objects.filter(submission=submission)
-        .exclude(group="format")
-        .values_list("line", flat=True)
-        .distinct()
-    )
+def _merge_totals(submission: Submission) -> int:
+    """Sum the chunks' totals per place and wager; the number of rounds with findings.
 
-
-def _merge_totals(submission: Submission) -> None:
+    Rejected lines (format findings) are not rounds and do not count.
+    """
     SubmissionTotal.objects.filter(submission=submission).delete()
     sums = (
         ChunkTotal.objects.filter(chunk__submission=submission)
         .values("venue", "table", "game", "wager_key")
         .annotate(rounds_sum=Sum("rounds"), **{f"{f}_sum": Sum(f) for f in SUMS})
     )
-    dirty_by_place = Counter()
+    dirty_lines: set[tuple] = set()  # (venue, table, game, line) of rounds with findings
     codes = defaultdict(Counter)
     for venue, table, game, key, code, line in (
         Finding.objects.filter(submission=submission)
@@ -147,10 +140,8 @@ def _merge_totals(submission: Submission) -> None:
         .values_list("venue", "table", "game", "wager_key", "code", "line")
     ):
         codes[(venue, table, game, key)][code] += 1
-        dirty_by_place[(venue, table, game, line)] = 1
-    dirty = Counter()
-    for venue, table, game, _line in dirty_by_place:
-        dirty[(venue, table, game)] += 1
+        dirty_lines.add((venue, table, game, line))
+    dirty = Counter(key[:3] for key in dirty_lines)  # per (venue, table, game)
     rows = []
     for s in sums:
         place = (s["venue"], s["table"], s["game"])
@@ -169,3 +160,4 @@ def _merge_totals(submission: Submission) -> None:
             )
         )
     SubmissionTotal.objects.bulk_create(rows)
+    return len(dirty_lines)

@@ -6,10 +6,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from audits.models import Chunk, Submission, SubmissionStatus
+from games.selectors import RulesResolver
 
 from .chunk import ChunkRun, chunk_validate
 from .finish import submission_finish
 from .lines import chunk_boundaries
+from .rules_context import GameRulesCache
 from .storage import UnreadableFile, plain_path
 
 LINES_PER_CHUNK = 50_000
@@ -65,13 +67,9 @@ def submission_validate_now(submission: Submission, lines_per_chunk: int = LINES
     """The whole pipeline in this process (command line, eager mode)."""
     if submission.status in (SubmissionStatus.DONE, SubmissionStatus.FAILED):
         return submission
-    chunks = submission_prepare(submission, lines_per_chunk)
-    run_state = None
-    for chunk in chunks:
-        run_state = ChunkRun(
-            submission, *((run_state.resolver, run_state.rules) if run_state else ())
-        )
-        chunk_validate(chunk, run_state)
+    resolver, rules = RulesResolver(), GameRulesCache()  # shared by the chunks of one file
+    for chunk in submission_prepare(submission, lines_per_chunk):
+        chunk_validate(chunk, ChunkRun(submission, resolver, rules))
     return submission_finish(submission)
 
 
