@@ -3,8 +3,8 @@
 :func:`rules_in_force` answers which authorization, approval, rule version,
 paytables and limits applied, or why none did.  Everything is decided on the
 jurisdiction's local date of the time asked about (limits, approvals and
-authorizations take effect on dates).  :class:`RulesResolver` caches answers
-for the length of one submission.
+authorizations take effect on dates).  :class:`games.rules_resolver.RulesResolver`
+caches answers for the length of one submission.
 """
 
 from __future__ import annotations
@@ -288,29 +288,3 @@ def _scope(limit: WagerLimit) -> str:
     if limit.wager_key:
         return f"wager {limit.wager_key}"
     return "any single wager" if limit.kind != "max_aggregate_payout" else "each round's payouts"
-
-
-class RulesResolver:
-    """Answers :func:`rules_in_force` once per (venue, table, game, options, local date)."""
-
-    def __init__(self) -> None:
-        self._cache: dict[tuple, RulesInForce] = {}
-        self._zones: dict[str, str] = {}
-
-    def resolve(self, *, venue: str, table: str, game: str, options: dict, at: datetime):
-        zone = self._zone(venue)
-        day = local_date_of(at, zone) if zone else None
-        key = (venue, table, game, tuple(sorted((k, str(v)) for k, v in options.items())), day)
-        answer = self._cache.get(key)
-        if answer is None:
-            answer = rules_in_force(venue=venue, table=table, game=game, options=options, at=at)
-            self._cache[key] = answer
-        return answer
-
-    def _zone(self, venue: str) -> str | None:
-        if venue not in self._zones:
-            row = Venue.objects.filter(code=venue).values_list(
-                "licensee__jurisdiction__timezone", flat=True
-            )
-            self._zones[venue] = row.first()
-        return self._zones[venue]

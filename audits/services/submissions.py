@@ -6,9 +6,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from audits.models import Chunk, Submission, SubmissionStatus
-from games.selectors import RulesResolver
+from games.rules_resolver import RulesResolver
 
-from .chunk import ChunkRun, chunk_validate
+from .chunk import chunk_validate
+from .chunk_run import ChunkRun
 from .finish import submission_finish
 from .lines import chunk_boundaries
 from .rules_context import GameRulesCache

@@ -36,3 +36,4 @@ class GameRules:
     wagers: tuple[str, ...]  # the wager keys the game has
     rule_version: str = ""  # e.g. "toss-one-21 v1 (hash ...)", for messages
     extra: dict[str, Any] = field(default_factory=dict)
+    screen: Any = None  # the fast path's screen, built on first use (rounds.screen_for)

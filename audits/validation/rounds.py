@@ -10,6 +10,8 @@ from .checks_toss_one import check_toss_one
 from .context import GameRules
 from .findings import Finding
 from .parse import ParsedRound
+from .quick import QuickRound
+from .screen_toss_one import TossOneScreen
 
 RoundCheck = Callable[[ParsedRound, GameRules], list[Finding]]
 
@@ -18,6 +20,20 @@ CHECKS: dict[str, RoundCheck] = {
     "ante-up-21": check_ante_up,
     "blackjack-tie-bonus": check_tie_bonus,
 }
+
+
+#: Per game, the fast path's screen for certainly clean rounds (see :mod:`.quick`);
+#: a game without one takes the full path for every round.
+SCREENS: dict[str, Callable[[GameRules], Callable[[QuickRound], bool]]] = {
+    "toss-one-21": TossOneScreen,
+}
+
+
+def screen_for(rules: GameRules) -> Callable[[QuickRound], bool] | None:
+    """The game's screen built for ``rules`` (once per rules), or None."""
+    if rules.screen is None and rules.game in SCREENS:
+        rules.screen = SCREENS[rules.game](rules)
+    return rules.screen
 
 
 def check_round(parsed: ParsedRound, rules: GameRules) -> list[Finding]:

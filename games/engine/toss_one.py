@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from .cards import ACE, RANK, rank_value
+from .cards import ACE, CARD_INDEX, RANK, RANKS, rank_value
 from .odds import parse_odds, settle_amount
 from .parameters import resolve
 from .paytables import Paytable
@@ -23,6 +23,7 @@ from .results import WagerResult
 from .sources import Source, parameter_source
 from .toss_one_hands import (
     BUST,
+    CODE_BIT,
     SHAPES_BY_KEY,
     RankShape,
     is_21_without,
@@ -75,6 +76,7 @@ class TossOne21:
         self.kicker_key = _kicker_keys(self.params)
         self._dealer_bj_beats_21 = self.params["dealer_three_card_blackjack"] == "beats_21"
         self._rounding = self.params["payout_rounding"]
+        self._amounts: dict[tuple[Decimal, int, int], Decimal] = {}
         self._hands: list[Hand] = []
         self._hand_ids: dict[tuple[int, bool, int], int] = {}
         for total in (BUST, *range(3, 22)):
@@ -84,6 +86,7 @@ class TossOne21:
                     self._hands.append(Hand(total, blackjack, kicker))
         self._best_ids = {key: self._id(self._best(shape)) for key, shape in SHAPES_BY_KEY.items()}
         self._main = [[self._main_entry(p, d) for d in self._hands] for p in self._hands]
+        self._seat_table = {key: self._seat_entry(key) for key in SHAPES_BY_KEY}
 
     def _id(self, hand: Hand) -> int:
         return self._hand_ids[(hand.total, hand.blackjack, hand.kicker)]
@@ -228,6 +231,92 @@ class TossOne21:
             elif wager == "bonus4":
                 results.append(self._settle_bonus4(stake, key, paytables["bonus4"]))
         return results
+
+    def seat_nets(
+        self,
+        codes: Sequence[str],
+        toss: str | None,
+        dealer_id: int,
+        stakes: Mapping[str, Decimal],
+        blackjack_pays: str,
+        paytables: Mapping[str, Paytable],
+    ) -> dict[str, Decimal] | None:
+        """Net result of each placed wager of a seat whose toss is correct, from card codes.
+
+        Validation's fast path: the same results as :meth:`settle_seat`, or
+        None when the codes are not four cards or the toss breaks rule 3 (the
+        full path then reports it).  ``dealer_id`` comes from
+        :meth:`dealer_id`; no :class:`WagerResult` is built and amounts are
+        remembered per (stake, odds), so a seat costs a few look-ups.
+        """
+        entry = self._entry(codes)
+        if entry is None:
+            return None
+        if toss is None:
+            player_id = entry[0]
+        elif toss in codes:
+            player_id = entry[1].get(toss[0])
+        else:
+            return None
+        if player_id is None:
+            return None
+        nets = {}
+        for wager, stake in stakes.items():
+            if wager == "main":
+                sign = self._main[player_id][dealer_id][2]
+                if sign == 0:
+                    nets[wager] = self._amount(stake, _blackjack_odds(blackjack_pays))
+                else:
+                    nets[wager] = stake if sign == 1 else -stake
+            elif wager == "lucky3" and entry[3] != 21:
+                nets[wager] = -stake
+            elif wager == "lucky3":
+                cards = [CARD_INDEX[c] for c in codes]
+                index = None if toss is None else codes.index(toss)
+                table = paytables["lucky3"]
+                nets[wager] = self._settle_lucky3(stake, cards, player_id, index, table).net
+            elif wager == "bonus4":
+                odds = _bonus4_rows(paytables["bonus4"])[entry[4]][1]
+                nets[wager] = -stake if odds is None else self._amount(stake, odds)
+        return nets
+
+    def dealer_id(self, codes: Sequence[str], toss: str | None) -> int | None:
+        """The dealer's best hand from card codes, or None when the toss breaks rule 3."""
+        entry = self._entry(codes)
+        if entry is None:
+            return None
+        if toss is None:
+            return entry[0]
+        return entry[2] if toss in codes and toss[0] in entry[1] else None
+
+    def _entry(self, codes: Sequence[str]) -> tuple | None:
+        try:
+            a, b, c, d = codes
+            return self._seat_table[CODE_BIT[a] + CODE_BIT[b] + CODE_BIT[c] + CODE_BIT[d]]
+        except (ValueError, KeyError, TypeError):
+            return None
+
+    def _seat_entry(self, key: int) -> tuple:
+        """``(id if bust, {tossed rank char: id kept}, best id, total, four-card total)``."""
+        shape, best_id = SHAPES_BY_KEY[key], self._best_ids[key]
+        kept = {}
+        if shape.total != BUST:
+            best = self._hands[best_id]
+            for rank in shape.toss_ranks:
+                kicker = self.kicker_key[rank]
+                kept[RANKS[rank]] = self._hand_ids[(best.total, best.blackjack, kicker)]
+        bust_id = best_id if shape.total == BUST else None
+        return bust_id, kept, best_id, shape.total, shape.four_total
+
+    def _amount(self, stake: Decimal, odds: Fraction) -> Decimal:
+        """``settle_amount`` with this rule version's rounding, remembered per (stake, odds)."""
+        key = (stake, odds.numerator, odds.denominator)
+        amount = self._amounts.get(key)
+        if amount is None:
+            amount = settle_amount(stake, odds, self._rounding)
+            if len(self._amounts) < 100_000:
+                self._amounts[key] = amount
+        return amount
 
     @staticmethod
     def _toss_ok(key: int, cards: Sequence[int], toss: int) -> bool:

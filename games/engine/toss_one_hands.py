@@ -11,12 +11,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
-from .cards import ACE, IS_RED, RANK, SUIT, rank_value
+from .cards import ACE, CARD_CODES, IS_RED, RANK, SUIT, rank_value
 
 BUST = 0
 
 #: Per card int, its contribution to a hand's rank-multiset key.
 RANK_BIT: tuple[int, ...] = tuple(1 << (3 * RANK[c]) for c in range(52))
+
+
+#: Per card code (``"TS"``), the same contribution: keys straight from a hand log's codes.
+CODE_BIT: dict[str, int] = {code: RANK_BIT[i] for i, code in enumerate(CARD_CODES)}
 
 
 def rank_key(cards: Sequence[int]) -> int:

@@ -4,7 +4,8 @@ from datetime import date
 from decimal import Decimal
 
 from games.models import ApprovalStatus
-from games.selectors import RulesResolver, rules_in_force
+from games.rules_resolver import RulesResolver
+from games.selectors import rules_in_force
 from games.services.approvals import approval_transition
 
 from .conftest import at
@@ -92,7 +93,7 @@ def test_revoked_approval_is_not_in_force_after_revocation(registry):
     assert "revoked" in answer.reason
 
 
-def test_resolver_caches_per_local_date(registry, django_assert_num_queries):
+def test_resolver_caches_within_an_epoch(registry, django_assert_num_queries):
     resolver = RulesResolver()
     first = resolver.resolve(
         venue="WA-CR-0042",
@@ -111,3 +112,41 @@ def test_resolver_caches_per_local_date(registry, django_assert_num_queries):
         )
     assert again is first
     assert first.local_date == date(2026, 11, 1)
+
+
+def resolve(resolver, when, **overrides):
+    args = {"venue": "WA-CR-0042", "table": "T3", "game": "toss-one-21", "options": OPTIONS}
+    args.update(overrides)
+    return resolver.resolve(at=at(when), **args)
+
+
+def test_resolver_asks_again_only_where_the_registry_changes(registry, django_assert_num_queries):
+    resolver = RulesResolver()
+    before = resolve(resolver, "2023-06-01 12:00")
+    with django_assert_num_queries(0):
+        assert resolve(resolver, "2023-08-19 23:59") is before  # weeks later, same epoch
+    after = resolve(resolver, "2023-08-20 00:01")  # the 400 limit takes effect
+    assert max_single_wager(before) == [Decimal("300")]
+    assert max_single_wager(after) == [Decimal("400")]
+
+
+def test_span_bounds_are_the_local_midnights_around_the_epoch(registry):
+    resolver = RulesResolver()
+    start, end = resolver.span_bounds("WA-CR-0042", at("2023-08-25 12:00"))
+    assert start == at("2023-08-20 00:00").timestamp()
+    assert end > at("2023-08-25 12:00").timestamp()
+    assert resolver.span_bounds("XX-NOWHERE", at("2023-08-25 12:00")) is None
+
+
+def test_an_approval_not_in_force_is_asked_per_day_since_its_reason_names_it(registry):
+    approval_transition(
+        registry.approval,
+        ApprovalStatus.REVOKED,
+        actor=registry.reviewer,
+        reason="test revocation",
+        at=at("2026-01-15 10:00"),
+    )
+    resolver = RulesResolver()
+    first, second = resolve(resolver, "2026-02-01 12:00"), resolve(resolver, "2026-02-02 12:00")
+    assert first.reason_code == second.reason_code == "approval_not_in_force"
+    assert "2026-02-01" in first.reason and "2026-02-02" in second.reason
