@@ -39,10 +39,29 @@ class Finding(models.Model):
 
 
 class RoundSeen(models.Model):
+    """One row per round read: millions per month, so written by COPY and kept narrow.
+
+    ``key`` is a 64-bit hash of (venue, table, round id) and the only indexed
+    column besides the submission: duplicates are looked up by it and then
+    compared in full.  The foreign keys are not database constraints, whose
+    deferred per-row checks would cost more than the rest of the write; the
+    rows are written only by the chunk that owns them and deleted with it.
+    """
+
     submission = models.ForeignKey(
-        "audits.Submission", on_delete=models.CASCADE, related_name="rounds_seen"
+        "audits.Submission",
+        on_delete=models.CASCADE,
+        related_name="rounds_seen",
+        db_constraint=False,
     )
-    chunk = models.ForeignKey("audits.Chunk", on_delete=models.CASCADE, related_name="+")
+    chunk = models.ForeignKey(
+        "audits.Chunk",
+        on_delete=models.CASCADE,
+        related_name="+",
+        db_constraint=False,
+        db_index=False,
+    )
+    key = models.BigIntegerField(help_text="64-bit hash of venue, table and round id")
     venue = models.CharField(max_length=40)
     table = models.CharField(max_length=40)
     round_id = models.CharField(max_length=200)
@@ -51,7 +70,7 @@ class RoundSeen(models.Model):
     game = models.CharField(max_length=60)
 
     class Meta:
-        indexes = [models.Index(fields=["venue", "table", "round_id"])]
+        indexes = [models.Index(fields=["key"], name="audits_roundseen_key")]
 
     def __str__(self) -> str:
         return f"{self.venue}/{self.table}/{self.round_id}"

@@ -9,6 +9,8 @@ from django.db import connection
 from audits.models import Chunk, Finding, RoundSeen
 from audits.validation.findings import Finding as FindingData
 
+from .round_keys import round_key
+
 BATCH = 5000
 FINDING_COLUMNS = (
     "submission_id",
@@ -32,6 +34,7 @@ FINDING_COLUMNS = (
 SEEN_COLUMNS = (
     "submission_id",
     "chunk_id",
+    "key",
     "venue",
     "table",
     "round_id",
@@ -66,10 +69,12 @@ def _finding_rows(chunk: Chunk, findings) -> Iterator[tuple]:
 
 
 def _seen_rows(chunk: Chunk, rounds: Iterable[tuple]) -> Iterator[tuple]:
+    submission_id, chunk_id = chunk.submission_id, chunk.pk
     for venue, table, game, played_at, round_id, line in rounds:
         yield (
-            chunk.submission_id,
-            chunk.pk,
+            submission_id,
+            chunk_id,
+            round_key(venue, table, round_id),
             venue[:40],
             table[:40],
             round_id[:200],

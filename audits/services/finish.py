@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from django.db import transaction
-from django.db.models import Count, OuterRef, Subquery, Sum
+from django.db.models import Count, Exists, OuterRef, Subquery, Sum
 from django.utils import timezone
 
 from audits.models import (
@@ -52,38 +52,42 @@ def _duplicates(submission: Submission) -> None:
     """A round seen twice in this file, or seen in an earlier submission, is a finding."""
     Finding.objects.filter(submission=submission, code__startswith="duplicate_round").delete()
     mine = RoundSeen.objects.filter(submission=submission)
-    repeated = mine.values("venue", "table", "round_id").annotate(n=Count("id")).filter(n__gt=1)
-    rows = []
-    for key in repeated.iterator():
-        lines = list(
-            mine.filter(**{k: key[k] for k in ("venue", "table", "round_id")})
-            .order_by("line")
-            .values_list("line", "played_at", "game")
-        )
-        first = lines[0][0]
-        for line, played_at, game in lines[1:]:
-            rows.append(
-                _duplicate(
-                    submission,
-                    key,
-                    line,
-                    played_at,
-                    game,
-                    "duplicate_round",
-                    f"round {key['round_id']} already appears at line {first}",
-                )
+    # one pass: every row whose key recurs, grouped by round in line order
+    recurring = mine.values("key").annotate(n=Count("id")).filter(n__gt=1).values("key")
+    rows, first_line = [], {}
+    for key, venue, table, round_id, line, played_at, game in (
+        mine.filter(key__in=recurring)
+        .order_by("key", "venue", "table", "round_id", "line")
+        .values_list("key", "venue", "table", "round_id", "line", "played_at", "game")
+    ):  # few rows; a server-side cursor (iterator) would make PostgreSQL plan for many
+        place = (key, venue, table, round_id)  # the key finds, the rest confirms
+        if place not in first_line:
+            first_line[place] = line
+            continue
+        rows.append(
+            _duplicate(
+                submission,
+                {"venue": venue, "table": table, "round_id": round_id},
+                line,
+                played_at,
+                game,
+                "duplicate_round",
+                f"round {round_id} already appears at line {first_line[place]}",
             )
+        )
     earlier = RoundSeen.objects.filter(
+        key=OuterRef("key"),
         venue=OuterRef("venue"),
         table=OuterRef("table"),
         round_id=OuterRef("round_id"),
         submission__submitted_at__lt=submission.submitted_at,
     ).order_by("submission__submitted_at", "line")
-    again = mine.annotate(
+    # EXISTS first lets the database semi-join on the key; the details only for the few found
+    again = mine.filter(Exists(earlier)).annotate(
         prior_line=Subquery(earlier.values("line")[:1]),
         prior_file=Subquery(earlier.values("submission__original_name")[:1]),
-    ).filter(prior_line__isnull=False)
-    for seen in again.iterator():
+    )
+    for seen in again:
         key = {"venue": seen.venue, "table": seen.table, "round_id": seen.round_id}
         message = (
             f"round {seen.round_id} was already submitted in {seen.prior_file} "

@@ -25,7 +25,7 @@ from .parse import MAX_AMOUNT_DIGITS
 RawAmount = str | int | float
 
 
-class QuickSeat(msgspec.Struct):
+class QuickSeat(msgspec.Struct, gc=False):
     seat: int
     cards: list[str]
     wagers: dict[str, RawAmount]
@@ -35,16 +35,16 @@ class QuickSeat(msgspec.Struct):
     poker: str | None = None
 
 
-class QuickShoe(msgspec.Struct):
+class QuickShoe(msgspec.Struct, gc=False):
     decks: int
 
 
-class QuickDealer(msgspec.Struct):
+class QuickDealer(msgspec.Struct, gc=False):
     cards: list[str]
     toss: str | None = None
 
 
-class QuickRound(msgspec.Struct):
+class QuickRound(msgspec.Struct, gc=False):
     v: int
     round: str
     played_at: str

@@ -26,8 +26,8 @@ class TossOneScreen:
         self.paytables = rules.paytables
         self.decks = frozenset(rules.decks_allowed)
         settled = {"main", *rules.paytables}
-        self.keys = frozenset(k for k in rules.wagers if k in settled)
-        self.max_stake = {key: _bound(rules, key, "max_single_wager", min) for key in self.keys}
+        keys = [k for k in rules.wagers if k in settled]  # the wagers this screen settles
+        self.max_stake = {key: _bound(rules, key, "max_single_wager", min) for key in keys}
         self.min_main = _bound(rules, "main", "min_single_wager", max)
         self.max_paid = _bound(rules, None, "max_aggregate_payout", min)
 
@@ -57,12 +57,26 @@ class TossOneScreen:
         return self.max_paid is None or paid <= self.max_paid
 
     def _seat(self, seat, dealer_id: int, blackjack_pays: str) -> Decimal | None:
-        """What a clean seat paid out, or None when it may not be clean."""
+        """What a clean seat paid out, or None when it may not be clean.
+
+        One function on purpose: this runs for every seat of every round.
+        """
         wagers, results = seat.wagers, seat.results
         if seat.hands is not None or seat.poker is not None or wagers.keys() != results.keys():
             return None
-        stakes = self._stakes(wagers)
-        if stakes is None:
+        if "main" not in wagers:
+            return None
+        stakes = {}
+        max_stake = self.max_stake
+        for key, raw in wagers.items():
+            stake = quick_amount(raw)
+            if stake is None or stake <= 0 or key not in max_stake:
+                return None
+            bound = max_stake[key]
+            if bound is not None and stake > bound:
+                return None
+            stakes[key] = stake
+        if self.min_main is not None and stakes["main"] < self.min_main:
             return None
         nets = self.engine.seat_nets(
             seat.cards, seat.toss, dealer_id, stakes, blackjack_pays, self.paytables
@@ -77,23 +91,6 @@ class TossOneScreen:
             if result > 0:
                 paid += result
         return paid
-
-    def _stakes(self, wagers) -> dict[str, Decimal] | None:
-        """The stakes when every one is placed, within its limits and after a main bet."""
-        if "main" not in wagers:
-            return None
-        stakes = {}
-        for key, raw in wagers.items():
-            stake = quick_amount(raw)
-            if stake is None or stake <= 0 or key not in self.keys:
-                return None
-            bound = self.max_stake[key]
-            if bound is not None and stake > bound:
-                return None
-            stakes[key] = stake
-        if self.min_main is not None and stakes["main"] < self.min_main:
-            return None
-        return stakes
 
 
 def _bound(rules: GameRules, key: str | None, kind: str, pick) -> Decimal | None:

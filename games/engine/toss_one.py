@@ -249,8 +249,10 @@ class TossOne21:
         :meth:`dealer_id`; no :class:`WagerResult` is built and amounts are
         remembered per (stake, odds), so a seat costs a few look-ups.
         """
-        entry = self._entry(codes)
-        if entry is None:
+        try:  # inline of _entry: this runs for every seat of every round
+            a, b, c, d = codes
+            entry = self._seat_table[CODE_BIT[a] + CODE_BIT[b] + CODE_BIT[c] + CODE_BIT[d]]
+        except (ValueError, KeyError, TypeError):
             return None
         if toss is None:
             player_id = entry[0]
@@ -261,9 +263,10 @@ class TossOne21:
         if player_id is None:
             return None
         nets = {}
+        main_row = self._main[player_id]
         for wager, stake in stakes.items():
             if wager == "main":
-                sign = self._main[player_id][dealer_id][2]
+                sign = main_row[dealer_id][2]
                 if sign == 0:
                     nets[wager] = self._amount(stake, _blackjack_odds(blackjack_pays))
                 else:
