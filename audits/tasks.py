@@ -65,5 +65,5 @@ def finish_submission(self, submission_id: int) -> str:
     if submission.status == SubmissionStatus.FAILED:
         return submission.status
     if not all_chunks_done(submission):
-        raise self.retry(countdown=2)
+        raise self.retry(countdown=1)
     return submission_finish(submission).status

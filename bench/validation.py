@@ -6,7 +6,12 @@ and totals in the database (PostgreSQL when reachable, else SQLite), and the
 same file's bare parse time (orjson, no validation).  Prints rounds per
 second, the ratio to the bare parse, and the peak resident memory.
 
-    .venv/bin/python bench/validation.py [--rounds N] [--database-url URL]
+With ``--workers N`` (PostgreSQL and Redis needed) the same file is then
+validated again as production does it: a real ``celery worker`` with N
+processes takes the chunks from Redis, from the submission's task to its
+finish; this shows what adding worker processes adds.
+
+    .venv/bin/python bench/validation.py [--rounds N] [--workers N] [--database-url URL]
 """
 
 from __future__ import annotations
@@ -60,6 +65,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=1_000_000)
     parser.add_argument("--database-url")
+    parser.add_argument("--workers", type=int, default=0, help="also run N Celery processes")
     args = parser.parse_args()
     workdir = Path(tempfile.mkdtemp(prefix="bench-validation-"))
     url = fresh_database(args.database_url, workdir)
@@ -81,6 +87,14 @@ def main() -> None:
         f"({seconds / parse:.1f} x the bare parse)"
     )
     print(f"findings stored: {findings:,}; peak resident memory {peak_mb:,.0f} MB")
+    if args.workers:
+        from bench.celery_run import validate_with_workers
+
+        seconds = validate_with_workers(log, args.workers, env)
+        print(
+            f"end to end ({args.workers} Celery worker processes): {seconds:8.1f} s  "
+            f"{rounds / seconds:>10,.0f} rounds/s"
+        )
 
 
 def validate(log: Path) -> tuple[int, float, int]:

@@ -3,10 +3,11 @@
 from datetime import date
 from decimal import Decimal
 
-from games.models import ApprovalStatus
+from games.models import ApprovalStatus, Table
 from games.rules_resolver import RulesResolver
 from games.selectors import rules_in_force
 from games.services.approvals import approval_transition
+from games.services.venues import authorization_create
 
 from .conftest import at
 
@@ -150,3 +151,24 @@ def test_an_approval_not_in_force_is_asked_per_day_since_its_reason_names_it(reg
     first, second = resolve(resolver, "2026-02-01 12:00"), resolve(resolver, "2026-02-02 12:00")
     assert first.reason_code == second.reason_code == "approval_not_in_force"
     assert "2026-02-01" in first.reason and "2026-02-02" in second.reason
+
+
+def test_after_an_authorization_ends_nothing_is_in_force_and_the_resolver_sees_it(registry):
+    t4 = Table.objects.create(venue=registry.venue, code="T4")
+    controls = registry.approval.conditions.get(operator_class=registry.card_room)
+    authorization_create(
+        venue=registry.venue,
+        approval=registry.approval,
+        options={"lucky3_paytable": "1"},
+        table=t4,
+        effective_from=date(2018, 1, 1),
+        effective_to=date(2020, 12, 31),
+        conditions_met=[(controls, date(2018, 3, 1), "internal controls approval letter")],
+    )
+    assert ask("2020-12-31 23:00", table="T4").in_force
+    answer = ask("2021-01-01 00:30", table="T4")
+    assert (answer.in_force, answer.reason_code) == (False, "authorization_ended")
+    assert "2020-12-31" in answer.reason
+    resolver = RulesResolver()
+    assert resolve(resolver, "2020-06-01 12:00", table="T4").in_force
+    assert resolve(resolver, "2021-01-01 00:30", table="T4").reason_code == "authorization_ended"
