@@ -39,7 +39,7 @@ demo: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	$(PY) bench/run.py
-	$(PY) bench/validation.py
+	$(PY) bench/validation.py --workers 2
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

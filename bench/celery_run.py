@@ -18,6 +18,20 @@ BROKER = os.environ.get("BENCH_BROKER_URL") or "redis://127.0.0.1:6379/14"
 QUEUE = "bench-validation"
 
 
+def unavailable(database_url: str) -> str | None:
+    """Why the Celery run cannot take place here, or None."""
+    if not database_url.startswith("postgres"):
+        return "workers in other processes need PostgreSQL, not SQLite"
+    from kombu import Connection
+
+    try:
+        with Connection(BROKER, connect_timeout=3) as conn:
+            conn.ensure_connection(max_retries=1, timeout=3)
+    except Exception as exc:  # any failure means "not here"
+        return f"no broker at {BROKER}: {type(exc).__name__}"
+    return None
+
+
 def validate_with_workers(log: Path, workers: int, env: dict) -> float:
     """Seconds from storing ``log`` to its submission being done, with ``workers`` processes."""
     env = {**env, "CELERY_BROKER_URL": BROKER, "CELERY_TASK_DEFAULT_QUEUE": QUEUE}

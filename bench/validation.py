@@ -88,8 +88,12 @@ def main() -> None:
     )
     print(f"findings stored: {findings:,}; peak resident memory {peak_mb:,.0f} MB")
     if args.workers:
-        from bench.celery_run import validate_with_workers
+        from bench.celery_run import unavailable, validate_with_workers
 
+        reason = unavailable(url)
+        if reason:
+            print(f"SKIPPED: the Celery run ({reason})")
+            return
         seconds = validate_with_workers(log, args.workers, env)
         print(
             f"end to end ({args.workers} Celery worker processes): {seconds:8.1f} s  "
