@@ -114,6 +114,22 @@ AUDITS_MAX_UPLOAD_BYTES = int(os.environ.get("AUDITS_MAX_UPLOAD_BYTES") or 1024*
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 
+# Audit reports are signed with this identity: a PKCS#12 file (REPORT_SIGNING_PKCS12, with
+# REPORT_SIGNING_PASSPHRASE) or a PEM key and certificate (REPORT_SIGNING_KEY,
+# REPORT_SIGNING_CERT, and the CA chain in REPORT_SIGNING_CHAIN). Verification trusts the
+# CA certificates in REPORT_TRUST_ROOTS (comma-separated PEM files). A timestamp is added
+# when REPORT_TSA_URL names a timestamp authority. The defaults are the development identity
+# that `manage.py create_signing_identity` writes into var/signing/ (never committed).
+REPORT_SIGNING_DIR = Path(os.environ.get("REPORT_SIGNING_DIR") or BASE_DIR / "var" / "signing")
+REPORT_SIGNING_PKCS12 = os.environ.get("REPORT_SIGNING_PKCS12") or ""
+REPORT_SIGNING_PASSPHRASE = os.environ.get("REPORT_SIGNING_PASSPHRASE") or ""
+_SIGNING_FILE = {name: str(REPORT_SIGNING_DIR / name) for name in ("signer.key", "signer.pem")}
+REPORT_SIGNING_KEY = os.environ.get("REPORT_SIGNING_KEY") or _SIGNING_FILE["signer.key"]
+REPORT_SIGNING_CERT = os.environ.get("REPORT_SIGNING_CERT") or _SIGNING_FILE["signer.pem"]
+REPORT_SIGNING_CHAIN = os.environ.get("REPORT_SIGNING_CHAIN") or str(REPORT_SIGNING_DIR / "ca.pem")
+REPORT_TRUST_ROOTS = env_list("REPORT_TRUST_ROOTS") or [str(REPORT_SIGNING_DIR / "ca.pem")]
+REPORT_TSA_URL = os.environ.get("REPORT_TSA_URL") or ""
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
