@@ -33,6 +33,12 @@ demo: $(VENV)/.installed
 	$(PY) manage.py validate_handlog var/demo/october-2026.jsonl \
 		--json-findings var/demo/october-2026.findings.jsonl || test $$? -eq 1
 	@echo "Findings of the sample log: var/demo/october-2026.findings.jsonl"
+	$(PY) manage.py create_signing_identity
+	$(PY) manage.py create_report_schedules wa-wsgc
+	@echo "Signed audit report of the sample log:"
+	$(PY) manage.py audit_report --submission var/demo/october-2026.jsonl \
+		--out var/demo/october-2026-report.pdf
+	$(PY) manage.py verify_report var/demo/october-2026-report.pdf
 	$(PY) manage.py parsheet toss-one-21 --decks 1 --no-sensitivity
 	@echo "Serving on http://127.0.0.1:8000/ (API docs at http://127.0.0.1:8000/api/docs/); Ctrl-C stops it"
 	$(PY) manage.py runserver 127.0.0.1:8000

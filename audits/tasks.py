@@ -4,17 +4,23 @@
 ``validate_chunk`` is idempotent (a chunk is stored whole or not at all) and
 acknowledged late, so a chunk whose worker dies is delivered again; a chunk
 that fails for good (or keeps killing its worker) fails the submission with
-the reason; ``finish_submission`` waits until every chunk is done, then merges.
+the reason; ``finish_submission`` waits until every chunk is done, then merges
+(and, with ``AUDITS_REPORT_ON_FINISH``, asks for the submission's report).
+``generate_report`` issues a signed report; ``run_report_schedule`` is what the
+schedules of django-celery-beat run.
 """
 
 from __future__ import annotations
 
 from celery import group, shared_task
+from django.conf import settings
 from django.db import OperationalError
 
-from audits.models import Submission, SubmissionStatus
+from audits.models import Report, ReportStatus, Submission, SubmissionStatus
 from audits.services.chunk import chunk_validate
 from audits.services.finish import submission_finish
+from audits.services.reports.lifecycle import report_fail, report_generate, report_request
+from audits.services.reports.schedules import report_schedule_run
 from audits.services.submissions import (
     SubmissionFailed,
     all_chunks_done,
@@ -66,4 +72,35 @@ def finish_submission(self, submission_id: int) -> str:
         return submission.status
     if not all_chunks_done(submission):
         raise self.retry(countdown=1)
-    return submission_finish(submission).status
+    submission = submission_finish(submission)
+    if settings.AUDITS_REPORT_ON_FINISH and submission.status == SubmissionStatus.DONE:
+        if not submission.reports.exists():  # a finish task run twice asks once
+            report = report_request(
+                kind="submission", submission=submission, requested_via="validation finished"
+            )
+            generate_report.delay(report.pk)
+    return submission.status
+
+
+@shared_task(bind=True, autoretry_for=RETRYABLE, retry_backoff=True, max_retries=5, **LATE)
+def generate_report(self, report_id: int) -> str:
+    """Generate, sign and issue a report; a retry never makes a second one."""
+    report = Report.objects.get(pk=report_id)
+    try:
+        return report_generate(report).status
+    except RETRYABLE as exc:
+        if self.request.retries >= self.max_retries:
+            report_fail(report, f"the database could not be reached: {exc}")
+        raise
+    except Exception as exc:  # fails for good: the report says why
+        report_fail(report, f"{type(exc).__name__}: {exc}")
+        raise
+
+
+@shared_task(bind=True, **LATE)
+def run_report_schedule(self, name: str, kind: str, scope: str, period: str) -> str:
+    """A scheduled report (django-celery-beat): request it once per period, then generate it."""
+    report = report_schedule_run(name=name, kind=kind, scope=scope, period=period)
+    if report.status != ReportStatus.DONE:
+        generate_report.delay(report.pk)
+    return str(report.uuid)

@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "simple_history",
+    "django_celery_beat",
     "games",
     "audits",
 ]
@@ -129,6 +130,8 @@ REPORT_SIGNING_CERT = os.environ.get("REPORT_SIGNING_CERT") or _SIGNING_FILE["si
 REPORT_SIGNING_CHAIN = os.environ.get("REPORT_SIGNING_CHAIN") or str(REPORT_SIGNING_DIR / "ca.pem")
 REPORT_TRUST_ROOTS = env_list("REPORT_TRUST_ROOTS") or [str(REPORT_SIGNING_DIR / "ca.pem")]
 REPORT_TSA_URL = os.environ.get("REPORT_TSA_URL") or ""
+# When a submission's validation finishes (through Celery), request and generate its report.
+AUDITS_REPORT_ON_FINISH = env_bool("AUDITS_REPORT_ON_FINISH", False)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -155,6 +158,8 @@ SPECTACULAR_SETTINGS = {
         "ApprovalStatusEnum": "games.models.approvals.ApprovalStatus",
         "ConditionKindEnum": "games.models.approvals.ConditionKind",
         "LimitKindEnum": "games.models.jurisdictions.LimitKind",
+        "ReportKindEnum": "audits.models.reports.ReportKind",
+        "ReportStatusEnum": "audits.models.reports.ReportStatus",
     },
 }
 
@@ -170,6 +175,8 @@ CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE") or "cele
 # Chunks are long tasks: a worker takes one at a time, so a crash returns at most one.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Redis returns a dead worker's unacknowledged tasks after this many seconds (RabbitMQ at once).
+# Report schedules live in the database (django-celery-beat), editable by reviewers.
+CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT") or 3600)
 }

@@ -14,9 +14,11 @@ class AuditsRouter(DefaultRouter):
 
 router = AuditsRouter(use_regex_path=False)
 router.register("submissions", views.SubmissionViewSet, basename="submission")
+router.register("reports", views.ReportViewSet, basename="report")
 
 app_name = "audits"
 urlpatterns = [
+    path("reports/verify/", views.ReportVerifyView.as_view(), name="report-verify"),
     path(
         "submissions/<uuid:uuid>/findings/",
         views.SubmissionFindingsView.as_view(),

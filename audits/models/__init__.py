@@ -1,6 +1,7 @@
-"""Submissions, their chunks, findings, seen rounds and totals."""
+"""Submissions, their chunks, findings, seen rounds, totals and audit reports."""
 
 from .findings import Finding, RoundSeen
+from .reports import Report, ReportIssued, ReportKind, ReportStatus
 from .submissions import Chunk, Submission, SubmissionStatus
 from .totals import ChunkTotal, SubmissionTotal
 
@@ -8,6 +9,10 @@ __all__ = [
     "Chunk",
     "ChunkTotal",
     "Finding",
+    "Report",
+    "ReportIssued",
+    "ReportKind",
+    "ReportStatus",
     "RoundSeen",
     "Submission",
     "SubmissionStatus",

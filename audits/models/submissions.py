@@ -45,6 +45,8 @@ class Submission(models.Model):
     chunk_count = models.IntegerField(default=0)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    first_played_at = models.DateTimeField(null=True, blank=True, help_text="earliest round")
+    last_played_at = models.DateTimeField(null=True, blank=True, help_text="latest round")
 
     class Meta:
         ordering = ["-submitted_at"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from django.db import transaction
-from django.db.models import Count, Exists, OuterRef, Subquery, Sum
+from django.db.models import Count, Exists, Max, Min, OuterRef, Subquery, Sum
 from django.utils import timezone
 
 from audits.models import (
@@ -41,6 +41,10 @@ def submission_finish(submission: Submission) -> Submission:
     submission.rejected_lines = chunks["rejected"] or 0
     submission.clean_rounds = rounds - rounds_with_findings
     submission.finding_count = submission.findings.count()
+    played = RoundSeen.objects.filter(submission=submission).aggregate(
+        first=Min("played_at"), last=Max("played_at")
+    )
+    submission.first_played_at, submission.last_played_at = played["first"], played["last"]
     submission.status = SubmissionStatus.DONE
     submission.finished_at = timezone.now()
     submission.save()

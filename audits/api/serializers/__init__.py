@@ -8,6 +8,7 @@ documents that shape.
 from __future__ import annotations
 
 from .findings import FindingSerializer, FindingsQuerySerializer
+from .reports import ReportRequestSerializer, ReportSerializer, VerificationSerializer
 from .submissions import (
     LicenseeRefSerializer,
     SubmissionAcceptedSerializer,
@@ -24,6 +25,8 @@ __all__ = [
     "FindingSerializer",
     "FindingsQuerySerializer",
     "LicenseeRefSerializer",
+    "ReportRequestSerializer",
+    "ReportSerializer",
     "SubmissionAcceptedSerializer",
     "SubmissionDetailSerializer",
     "SubmissionListSerializer",
@@ -32,4 +35,5 @@ __all__ = [
     "SubmissionTotalSerializer",
     "SubmissionUploadFormSerializer",
     "SubmissionUploadQuerySerializer",
+    "VerificationSerializer",
 ]

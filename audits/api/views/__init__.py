@@ -10,6 +10,7 @@ Submissions are never edited or deleted over the API.
 from __future__ import annotations
 
 from .findings import SubmissionFindingsView
+from .reports import ReportVerifyView, ReportViewSet
 from .submissions import SubmissionViewSet
 
-__all__ = ["SubmissionFindingsView", "SubmissionViewSet"]
+__all__ = ["ReportVerifyView", "ReportViewSet", "SubmissionFindingsView", "SubmissionViewSet"]

@@ -1,0 +1,70 @@
+"""The report's charts, drawn with ReportLab's own graphics (no image files)."""
+
+from __future__ import annotations
+
+from reportlab.graphics.charts.barcharts import HorizontalBarChart, VerticalBarChart
+from reportlab.graphics.charts.legends import Legend
+from reportlab.graphics.shapes import Drawing, String
+from reportlab.lib import colors
+
+WIDTH = 460
+INK = colors.HexColor("#1f3a5f")
+THEORY = colors.HexColor("#9aa5b1")
+ALERT = colors.HexColor("#b42318")
+
+
+def findings_by_code_chart(rows: list[dict]) -> Drawing | None:
+    """A horizontal bar per finding code, longest first (at most 15 codes)."""
+    rows = rows[:15]
+    if not rows:
+        return None
+    height = 40 + 16 * len(rows)
+    drawing = Drawing(WIDTH, height)
+    chart = HorizontalBarChart()
+    chart.x, chart.y, chart.width, chart.height = 150, 20, WIDTH - 170, height - 35
+    chart.data = [[r["count"] for r in reversed(rows)]]
+    chart.categoryAxis.categoryNames = [r["code"] for r in reversed(rows)]
+    chart.categoryAxis.labels.fontSize = 7
+    chart.valueAxis.valueMin = 0
+    chart.valueAxis.labels.fontSize = 7
+    chart.bars[0].fillColor = INK
+    drawing.add(chart)
+    drawing.add(String(0, height - 10, "Findings by code", fontSize=9, fillColor=INK))
+    return drawing
+
+
+def hold_chart(rows: list[dict]) -> Drawing | None:
+    """Observed against theoretical hold (percent) for each game and wager."""
+    rows = [r for r in rows if r["observed_hold"] is not None]
+    if not rows:
+        return None
+    drawing = Drawing(WIDTH, 220)
+    chart = VerticalBarChart()
+    chart.x, chart.y, chart.width, chart.height = 40, 45, WIDTH - 60, 140
+    chart.data = [
+        [100 * r["observed_hold"] for r in rows],
+        [100 * (r["theoretical_hold"] or 0) for r in rows],
+    ]
+    chart.categoryAxis.categoryNames = [f"{r['game']}\n{r['wager_key']}" for r in rows]
+    chart.categoryAxis.labels.fontSize = 6
+    chart.categoryAxis.labelAxisMode = "low"  # names below the bars, negative ones too
+    chart.valueAxis.labels.fontSize = 7
+    chart.bars[0].fillColor = INK
+    chart.bars[1].fillColor = THEORY
+    for i, row in enumerate(rows):
+        if row["outside_ci95"]:
+            chart.bars[(0, i)].fillColor = ALERT
+    drawing.add(chart)
+    legend = Legend()
+    legend.x, legend.y, legend.fontSize = 40, 215, 7
+    legend.colorNamePairs = [
+        (INK, "observed hold %"),
+        (THEORY, "theoretical hold % (par sheet)"),
+        (ALERT, "outside the 95% interval"),
+    ]
+    legend.columnMaximum = 1
+    legend.alignment = "right"
+    legend.dx = legend.dy = 6
+    legend.deltax = 150
+    drawing.add(legend)
+    return drawing

@@ -1,0 +1,106 @@
+"""What a report judged against: per place, the authorization, approval, rule version,
+paytables with their par sheets, and the limits in force on a day."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.db.models import Q
+
+from games.models import Authorization, ParSheet, Table, Venue
+from games.selectors import limits_in_force
+
+
+def place_rules(venue_code: str, table_code: str, game_code: str, day: date) -> dict:
+    """The rules in force at one (venue, table, game) on ``day``, as the JSON twin shows them."""
+    place = {"venue": venue_code, "table": table_code, "game": game_code, "on": day.isoformat()}
+    venue = Venue.objects.filter(code=venue_code).first()
+    table = Table.objects.filter(venue=venue, code=table_code).first()
+    authorization = table and _authorization(venue, table, game_code, day)
+    if not authorization:
+        return {**place, "in_force": False}
+    approval, version = authorization.approval, authorization.approval.rule_version
+    decks, options = assumed_variant(authorization)
+    sheets = list(ParSheet.objects.filter(rule_version=version, decks=decks))
+    return {
+        **place,
+        "in_force": True,
+        "approval": {"reference": approval.reference, "content_hash": approval.content_hash},
+        "rule_version": {
+            "version": version.version,
+            "title": version.title,
+            "content_hash": version.content_hash,
+        },
+        "par_sheet_basis": {"decks": decks, "options": options},
+        "wagers": _wagers(approval, sheets, options),
+        "limits": _limits(venue, table, version.game, day),
+    }
+
+
+def _authorization(venue: Venue, table: Table, game_code: str, day) -> Authorization | None:
+    return (
+        Authorization.objects.filter(venue=venue, approval__rule_version__game__code=game_code)
+        .filter(Q(table=table) | Q(table__isnull=True), effective_from__lte=day)
+        .filter(Q(effective_to__isnull=True) | Q(effective_to__gte=day))
+        .select_related("approval__rule_version", "table")
+        .order_by("table_id", "-effective_from")  # a table's own authorization first
+        .first()
+    )
+
+
+def assumed_variant(authorization: Authorization) -> tuple[int, dict[str, str]]:
+    """The deck count and options the theoretical figures are computed for.
+
+    Totals are not kept per shoe or per option, so the report states its
+    basis: the authorized deck count (six when several are allowed), the
+    authorized options, and for an option left open the first approved value.
+    """
+    allowed = authorization.decks or authorization.approval.rule_version.decks_allowed
+    decks = allowed[0] if len(allowed) == 1 else (6 if 6 in allowed else max(allowed))
+    options = {n: str(v[0]) for n, v in authorization.approval.allowed_options.items() if v}
+    options.update({k: str(v) for k, v in authorization.options.items()})
+    return decks, options
+
+
+def _wagers(approval, sheets: list[ParSheet], options: dict[str, str]) -> list[dict]:
+    rows = []
+    main = [s for s in sheets if s.paytable_id is None and _options_match(s.options, options)]
+    for sheet in main:
+        rows.append(_wager_row(sheet.wager_key, None, sheet))
+    for link in approval.paytable_links.select_related("paytable"):
+        paytable = link.paytable
+        sheet = next((s for s in sheets if s.paytable_id == paytable.pk), None)
+        rows.append(_wager_row(paytable.wager_key, paytable, sheet))
+    return rows
+
+
+def _options_match(sheet_options: dict, options: dict[str, str]) -> bool:
+    return all(options.get(k) == str(v) for k, v in sheet_options.items())
+
+
+def _wager_row(key: str, paytable, sheet: ParSheet | None) -> dict:
+    row = {"wager_key": key, "paytable": None, "house_edge": None, "theoretical_return": None}
+    if paytable is not None:
+        row["paytable"] = {
+            "code": paytable.code,
+            "version": paytable.version,
+            "content_hash": paytable.content_hash,
+            "illustrative": paytable.illustrative,
+        }
+    if sheet is not None:
+        row.update(house_edge=sheet.house_edge, theoretical_return=1 - sheet.house_edge)
+        row["sheet"] = sheet.sheet
+    return row
+
+
+def _limits(venue: Venue, table: Table, game, day: date) -> list[dict]:
+    return [
+        {
+            "kind": lim.kind,
+            "amount": str(lim.amount),
+            "wager_key": lim.wager_key,
+            "scope": lim.scope,
+            "citation": lim.regulation + (f" ({lim.filing})" if lim.filing else ""),
+        }
+        for lim in limits_in_force(venue, table, game, day)
+    ]

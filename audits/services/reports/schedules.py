@@ -1,0 +1,117 @@
+"""Scheduled reports: django-celery-beat periodic tasks that reviewers edit in the database.
+
+A schedule names the kind of report, its scope (a venue code or a
+jurisdiction code) and its period: a literal one (``2026-10``) or a relative
+one (``previous_month``, ``previous_quarter``), read on the day it runs in
+the jurisdiction's time zone.  Running a schedule twice for the same period
+asks for one report only.
+"""
+
+from __future__ import annotations
+
+import json
+from zoneinfo import ZoneInfo
+
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+from django_celery_beat.models import CrontabSchedule, PeriodicTask
+
+from audits.models import Report, ReportKind, ReportStatus
+from games.models import Jurisdiction, Venue
+
+from .lifecycle import report_request
+from .periods import period_bounds, previous_month, previous_quarter
+
+RELATIVE = {"previous_month": previous_month, "previous_quarter": previous_quarter}
+TASK = "audits.tasks.run_report_schedule"
+
+
+def report_schedule_run(*, name: str, kind: str, scope: str, period: str) -> Report:
+    """The schedule's report for its period: the one already asked for, or a new one."""
+    venue, jurisdiction = _scope(kind, scope)
+    concrete = _period(period, jurisdiction)
+    via = f"schedule {name!r}"
+    existing = (
+        Report.objects.filter(kind=kind, period=concrete, requested_via=via)
+        .filter(venue=venue, jurisdiction=jurisdiction)
+        .exclude(status=ReportStatus.FAILED)
+        .first()
+    )
+    if existing is not None:
+        return existing
+    return report_request(
+        kind=kind, venue=venue, jurisdiction=jurisdiction, period=concrete, requested_via=via
+    )
+
+
+def _scope(kind: str, scope: str) -> tuple[Venue | None, Jurisdiction]:
+    if kind == ReportKind.VENUE:
+        venue = Venue.objects.select_related("licensee__jurisdiction").filter(code=scope).first()
+        if venue is None:
+            raise ValidationError({"scope": f"no venue {scope!r}"})
+        return venue, venue.licensee.jurisdiction
+    if kind == ReportKind.JURISDICTION:
+        jurisdiction = Jurisdiction.objects.filter(code=scope).first()
+        if jurisdiction is None:
+            raise ValidationError({"scope": f"no jurisdiction {scope!r}"})
+        return None, jurisdiction
+    raise ValidationError({"kind": "a schedule makes venue or jurisdiction reports"})
+
+
+def _period(period: str, jurisdiction: Jurisdiction) -> str:
+    if period in RELATIVE:
+        today = timezone.now().astimezone(ZoneInfo(jurisdiction.timezone)).date()
+        return RELATIVE[period](today)
+    return period
+
+
+def report_schedule_create(
+    *, name: str, kind: str, scope: str, period: str, crontab: dict[str, str], zone: str
+) -> PeriodicTask:
+    """Create or update the named schedule (kept in the database, editable in the admin)."""
+    _scope(kind, scope)  # refuse a schedule that could never run
+    if period not in RELATIVE:
+        period_bounds(period)  # a literal period must be one
+    schedule, _ = CrontabSchedule.objects.get_or_create(**crontab, timezone=zone)
+    task, _ = PeriodicTask.objects.update_or_create(
+        name=name,
+        defaults={
+            "task": TASK,
+            "crontab": schedule,
+            "kwargs": json.dumps({"name": name, "kind": kind, "scope": scope, "period": period}),
+            "enabled": True,
+        },
+    )
+    return task
+
+
+MONTHLY = {"minute": "0", "hour": "6", "day_of_month": "2", "month_of_year": "*"}
+QUARTERLY = {"minute": "0", "hour": "6", "day_of_month": "2", "month_of_year": "1,4,7,10"}
+
+
+def report_schedules_for(jurisdiction: Jurisdiction) -> list[PeriodicTask]:
+    """The usual schedules: every venue's report for the previous month on the 2nd of each
+    month, and the jurisdiction's summary for the previous quarter."""
+    tasks = []
+    for venue in Venue.objects.filter(licensee__jurisdiction=jurisdiction).order_by("code"):
+        tasks.append(
+            report_schedule_create(
+                name=f"monthly report {venue.code}",
+                kind=ReportKind.VENUE,
+                scope=venue.code,
+                period="previous_month",
+                crontab={**MONTHLY, "day_of_week": "*"},
+                zone=jurisdiction.timezone,
+            )
+        )
+    tasks.append(
+        report_schedule_create(
+            name=f"quarterly summary {jurisdiction.code}",
+            kind=ReportKind.JURISDICTION,
+            scope=jurisdiction.code,
+            period="previous_quarter",
+            crontab={**QUARTERLY, "day_of_week": "*"},
+            zone=jurisdiction.timezone,
+        )
+    )
+    return tasks

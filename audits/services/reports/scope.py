@@ -1,0 +1,53 @@
+"""Which submissions, totals and findings a report judges."""
+
+from __future__ import annotations
+
+from datetime import datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from django.db.models import QuerySet
+
+from audits.models import Finding, Report, ReportKind, Submission, SubmissionStatus, SubmissionTotal
+
+
+def report_submissions(report: Report) -> QuerySet[Submission]:
+    """The validated submissions a report covers.
+
+    A period report takes every validated submission of the venue's (or the
+    jurisdiction's) licensees with a round played in the period; a
+    submission that straddles the period's edge is taken whole, and the
+    report lists each input with its first and last round.
+    """
+    if report.kind == ReportKind.SUBMISSION:
+        return Submission.objects.filter(pk=report.submission_id)
+    start, end = period_instants(report)
+    done = Submission.objects.filter(status=SubmissionStatus.DONE)
+    overlapping = done.filter(first_played_at__lt=end, last_played_at__gte=start)
+    if report.kind == ReportKind.VENUE:
+        return overlapping.filter(totals__venue=report.venue.code).distinct()
+    return overlapping.filter(licensee__jurisdiction=report.jurisdiction_id)
+
+
+def period_instants(report: Report) -> tuple[datetime, datetime]:
+    """The period's first instant and the instant after its last day, in local time."""
+    zone = ZoneInfo(report.jurisdiction.timezone)
+    start = datetime.combine(report.period_start, time(0), tzinfo=zone)
+    end = datetime.combine(report.period_end + timedelta(days=1), time(0), tzinfo=zone)
+    return start, end
+
+
+def report_totals(report: Report, submissions) -> QuerySet[SubmissionTotal]:
+    totals = SubmissionTotal.objects.filter(submission__in=submissions)
+    return totals.filter(venue=report.venue.code) if report.kind == ReportKind.VENUE else totals
+
+
+def report_findings(report: Report, submissions) -> QuerySet[Finding]:
+    """Findings of the covered submissions (at the venue, for a venue report).
+
+    Rejected lines belong to no venue: a venue report leaves them to the
+    submission's own report.
+    """
+    findings = Finding.objects.filter(submission__in=submissions)
+    if report.kind == ReportKind.VENUE:
+        return findings.filter(venue=report.venue.code)
+    return findings

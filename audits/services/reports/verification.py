@@ -1,0 +1,26 @@
+"""Verifying a PDF: its signature (the signing layer) and whether this service issued it."""
+
+from __future__ import annotations
+
+from django.db import DatabaseError
+
+from audits.models import Report, ReportStatus
+
+MAX_PDF_BYTES = 50 * 1024 * 1024  # a report is a few hundred kilobytes
+
+
+def report_check(pdf: bytes):
+    """The signature's verification, with ``issued_report`` set when the exact bytes are
+    those of a report this service issued (by SHA-256).  A PDF signed by this service's
+    identity but issued elsewhere (another installation) can be valid without it."""
+    from audits.services.signing import report_verify  # loads pyHanko only when needed
+
+    verification = report_verify(pdf)
+    try:
+        issued = Report.objects.filter(sha256=verification.sha256, status=ReportStatus.DONE)
+        issued = issued.first()
+    except DatabaseError as exc:  # the signature's verdict stands without the database
+        verification.problems.append(f"could not look up the reports issued here: {exc}")
+        return verification
+    verification.issued_report = str(issued.uuid) if issued is not None else None
+    return verification
