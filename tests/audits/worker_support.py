@@ -247,6 +247,53 @@ class Worker:
         self._log.close()
 
 
+class Beat:
+    """One ``celery beat`` subprocess reading the schedules from the database."""
+
+    def __init__(self, env: dict[str, str], log_dir: Path):
+        self.log_path = log_dir / "beat.log"
+        self._log = open(self.log_path, "wb")  # closed in stop()
+        self.process = subprocess.Popen(
+            [
+                str(CELERY),
+                "-A",
+                "compliance",
+                "beat",
+                "-l",
+                "info",
+                "--scheduler",
+                "django_celery_beat.schedulers:DatabaseScheduler",
+                "--max-interval",
+                "1",
+                "--pidfile",
+                str(log_dir / "beat.pid"),
+            ],
+            cwd=REPO,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def log_tail(self, lines: int = 30) -> str:
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError as exc:
+            text = f"(no log: {exc})"
+        return "--- beat, last lines:\n" + "\n".join(text.splitlines()[-lines:])
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=15)
+        self._log.close()
+
+
 def worker_env(
     *, database_url: str, broker_url: str, result_backend: str, queue: str, media_root: str
 ) -> dict[str, str]:

@@ -1,0 +1,122 @@
+"""A scheduled report made by real processes: celery beat reads the schedule from the
+database, a celery worker on Redis generates and signs the report.
+
+Skipped unless DATABASE_URL points at PostgreSQL (the processes must see the rows this test
+commits) and Redis is running.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from django.conf import settings as django_settings
+from django.db import connection
+from django_celery_beat.models import IntervalSchedule, PeriodicTask
+
+from audits.models import Report, ReportStatus
+from audits.samples import generate_toss_one
+from audits.services.reports.verification import report_check
+from audits.services.storage import submission_store
+from audits.services.submissions import submission_validate_now
+
+from . import worker_support as ws
+from .report_support import dev_identity_dir, signing  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def database_url(transactional_db):
+    url = ws.postgres_url(connection)
+    if url is None:
+        pytest.skip(
+            f"needs PostgreSQL: celery beat and the worker are other processes and must see the "
+            f"rows this test commits, which live in {connection.vendor} here "
+            f"(run with DATABASE_URL=postgresql://...)"
+        )
+    return url
+
+
+@pytest.fixture
+def redis_broker():
+    problem = ws.broker_problem(ws.REDIS_URL, "Redis")
+    if problem:
+        pytest.skip(problem)
+    return ws.REDIS_URL
+
+
+def test_beat_and_a_worker_issue_the_scheduled_report_once(
+    database_url,
+    redis_broker,
+    wa,
+    media,
+    signing,  # noqa: F811
+    tmp_path,
+):
+    path = tmp_path / "october.jsonl"
+    generate_toss_one(path, rounds=300, start="2026-10-05", days=2, fault_rate=0.05, seed=4)
+    with open(path, "rb") as stream:
+        submission, _ = submission_store(stream, original_name=path.name, licensee=wa)
+    submission_validate_now(submission)
+
+    queue = f"report-test-{uuid.uuid4().hex[:8]}"
+    env = ws.worker_env(
+        database_url=database_url,
+        broker_url=redis_broker,
+        result_backend=redis_broker,
+        queue=queue,
+        media_root=str(media),
+    )
+    env.update({k: _setting(k) for k in SIGNING_SETTINGS})
+    every_two_seconds, _ = IntervalSchedule.objects.get_or_create(
+        every=2, period=IntervalSchedule.SECONDS
+    )
+    kwargs = {"name": "test monthly", "kind": "venue", "scope": "WA-CR-0042", "period": "2026-10"}
+    PeriodicTask.objects.create(
+        name="test monthly",
+        task="audits.tasks.run_report_schedule",
+        interval=every_two_seconds,
+        kwargs=json.dumps(kwargs),
+        queue=queue,
+    )
+
+    with ws.celery_app_on(redis_broker, redis_broker, queue, tmp_path) as session:
+        worker = session.start_worker("reports", env)
+        worker.wait_ready(session.app)
+        beat = ws.Beat(env, tmp_path)
+        try:
+            report = ws.wait_for(
+                lambda: Report.objects.filter(status=ReportStatus.DONE).first(),
+                timeout=120,
+                what="the scheduled report to be issued",
+                details=lambda: f"{worker.log_tail()}\n{beat.log_tail()}",
+                interval=0.5,
+            )
+            time.sleep(5)  # beat goes on firing every two seconds: still one report
+        finally:
+            beat.stop()
+
+    assert Report.objects.count() == 1, list(Report.objects.values("status", "requested_via"))
+    assert report.requested_via == "schedule 'test monthly'" and report.period == "2026-10"
+    pdf = (Path(django_settings.MEDIA_ROOT) / report.pdf_file).read_bytes()
+    check = report_check(pdf)
+    assert check.ok and check.issued_report == str(report.uuid), check.problems
+    assert report.figures["summary"]["rounds"] == 300
+
+
+SIGNING_SETTINGS = (
+    "REPORT_SIGNING_PKCS12",
+    "REPORT_SIGNING_KEY",
+    "REPORT_SIGNING_CERT",
+    "REPORT_SIGNING_CHAIN",
+    "REPORT_TRUST_ROOTS",
+)
+
+
+def _setting(name: str) -> str:
+    value = getattr(django_settings, name)
+    return ",".join(value) if isinstance(value, list) else str(value)
