@@ -126,7 +126,7 @@ def _summary(totals, findings, submissions, report: Report) -> dict:
         "overpaid": str(sum((t.overpaid for t in wagers), ZERO)),
         "underpaid": str(sum((t.underpaid for t in wagers), ZERO)),
         "payout_findings": money.count(),
-        "verdict": _verdict(by_code, rejected),
+        "verdict": _verdict(by_code, rejected, rounds - clean),
     }
 
 
@@ -150,20 +150,25 @@ def _by_group(by_code: Counter) -> dict[str, int]:
     return dict(groups)
 
 
-def _verdict(by_code: Counter, rejected: int | None) -> dict:
-    critical = sum(n for code, n in by_code.items() if CODES.get(code, ("", ""))[1] == "critical")
-    if not by_code and not rejected:
-        return {"code": "clean", "text": "Every round was played and paid as approved."}
+def _verdict(by_code: Counter, rejected: int | None, rounds_with_findings: int) -> dict:
+    codes = {code: CODES.get(code, ("", "")) for code in by_code}
+    critical = sum(n for code, n in by_code.items() if codes[code][1] == "critical")
+    total = sum(by_code.values())
+    if not total and not rejected:
+        return {"code": "clean", "text": "Every round was played, wagered and paid as approved."}
+    where = f"{total:,} finding(s) in {rounds_with_findings:,} round(s)"
+    if rejected:
+        where += f" and {rejected:,} rejected line(s)"
     if critical:
         return {
             "code": "not_approved",
-            "text": f"{critical} round(s) were played without rules in force: see the approval "
-            "findings before anything else.",
+            "text": f"{where}; {critical:,} round(s) were played without approved rules in "
+            "force: read the approval findings first.",
         }
     return {
         "code": "findings",
-        "text": f"{sum(by_code.values())} finding(s): rounds not played, wagered or paid as "
-        "approved. Each is listed with its line, round and the rule it breaks.",
+        "text": f"{where}: rounds not played, wagered or paid as approved, each listed with "
+        "its line, round and the rule it breaks.",
     }
 
 

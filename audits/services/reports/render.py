@@ -82,6 +82,22 @@ def _table(rows: list[list], widths=None, right: tuple[int, ...] = ()) -> Table:
     return table
 
 
+def _pairs(rows: list[list], widths) -> Table:
+    """A two-column table of labels and values, without a header row."""
+    cells = [[Paragraph(f"<b>{_text(k)}</b>", CELL), Paragraph(_text(v), CELL)] for k, v in rows]
+    table = Table(cells, colWidths=widths)
+    table.setStyle(
+        TableStyle(
+            [
+                ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("ALIGN", (1, 0), (1, -1), "LEFT"),
+            ]
+        )
+    )
+    return table
+
+
 def _text(value) -> str:
     if value is None:
         return "—"
@@ -119,7 +135,7 @@ def _cover(f: dict) -> list:
     return [
         Paragraph(KINDS[about["kind"]], H1),
         Spacer(1, 6 * mm),
-        _table([["", ""], *rows], widths=[40 * mm, 130 * mm]),
+        _pairs(rows, widths=[40 * mm, 130 * mm]),
         Spacer(1, 6 * mm),
         Paragraph(
             "This report is signed by the compliance service with a PDF certification "
@@ -221,7 +237,7 @@ def _summary(f: dict) -> list:
         Paragraph("Summary", H2),
         Paragraph(f"<b>Verdict:</b> {_text(s['verdict']['text'])}", BODY),
         Spacer(1, 3 * mm),
-        _table([["", ""], *rows], widths=[50 * mm, 50 * mm], right=(1,)),
+        _pairs(rows, widths=[50 * mm, 50 * mm]),
         Spacer(1, 4 * mm),
         Paragraph("Findings by code", STYLES["Heading3"]),
         _table(codes, widths=[38 * mm, 20 * mm, 18 * mm, 16 * mm, 78 * mm], right=(3,)),
@@ -331,6 +347,6 @@ def _venues(f: dict) -> list:
         story += [
             PageBreak(),
             Paragraph(f"Venue {_text(venue['venue'])}", H2),
-            _table([["", ""], *rows], widths=[50 * mm, 50 * mm], right=(1,)),
+            _pairs(rows, widths=[50 * mm, 50 * mm]),
         ]
     return story
