@@ -69,6 +69,8 @@ class Chunk(models.Model):
     rejected = models.IntegerField(default=0)
     attempts = models.IntegerField(default=0)
     done_at = models.DateTimeField(null=True, blank=True)
+    first_played_at = models.DateTimeField(null=True, blank=True)
+    last_played_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["submission", "index"]

@@ -31,7 +31,8 @@ class FastPath:
         #: (venue, table, game, options) -> (epoch start, epoch end, screen or None)
         self._days: dict[tuple, tuple[float, float, Callable | None]] = {}
         self._rounds: Counter = Counter()  # (venue, table, game) -> clean rounds
-        self._wagers: Counter = Counter()  # (venue, table, game, key, stake, result) -> count
+        #: (venue, table, game) -> Counter of (wager, token, stake, result) as written
+        self._wagers: dict[tuple, Counter] = {}
         self.seen = seen  # the chunk's (venue, table, game, played_at, round, line) list
 
     def take(self, number: int, raw: bytes) -> bool:
@@ -41,9 +42,10 @@ class FastPath:
             return False
         record, played_at = decoded
         screen = self._screen(record, played_at)
-        if screen is None or not screen(record):
+        wagers = None if screen is None else screen(record)
+        if wagers is None:
             return False
-        self._count(record, played_at, number)
+        self._count(record, played_at, number, wagers)
         return True
 
     def _screen(self, record: QuickRound, at: datetime) -> Callable | None:
@@ -67,28 +69,28 @@ class FastPath:
             self._days[key] = (*bounds, screen)
         return screen
 
-    def _count(self, record: QuickRound, played_at: datetime, number: int) -> None:
+    def _count(self, record: QuickRound, played_at: datetime, number: int, wagers) -> None:
         place = (record.venue, record.table, record.game)
         self.seen.append((*place, played_at, record.round, number))
         self._rounds[place] += 1
-        wagers = self._wagers
-        for seat in record.seats:
-            results = seat.results
-            for key, stake in seat.wagers.items():
-                wagers[(*place, key, stake, results[key])] += 1
+        tally = self._wagers.get(place)
+        if tally is None:
+            tally = self._wagers[place] = Counter()
+        tally.update(wagers)  # (wager, token, stake, result) as written
 
     def add_totals(self, totals) -> None:
         """Add the clean rounds' counts and sums to ``totals`` (ChunkRun's rows)."""
         for place, rounds in self._rounds.items():
             totals[(*place, "")][0] += rounds
-        for (*place, key, raw_stake, raw_result), n in self._wagers.items():
-            stake, result = quick_amount(raw_stake), quick_amount(raw_result)
-            row = totals[(*place, key)]
-            row[1] += n
-            row[2] += stake * n
-            row[3] += result * n
-            if result > 0:
-                row[4] += result * n
+        for place, tally in self._wagers.items():
+            for (key, _, raw_stake, raw_result), n in tally.items():
+                stake, result = quick_amount(raw_stake), quick_amount(raw_result)
+                row = totals[(*place, key)]
+                row[1] += n
+                row[2] += stake * n
+                row[3] += result * n
+                if result > 0:
+                    row[4] += result * n
         self._rounds.clear()
         self._wagers.clear()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Count, Exists, Max, Min, OuterRef, Subquery, Sum
 from django.utils import timezone
 
@@ -41,8 +41,8 @@ def submission_finish(submission: Submission) -> Submission:
     submission.rejected_lines = chunks["rejected"] or 0
     submission.clean_rounds = rounds - rounds_with_findings
     submission.finding_count = submission.findings.count()
-    played = RoundSeen.objects.filter(submission=submission).aggregate(
-        first=Min("played_at"), last=Max("played_at")
+    played = Chunk.objects.filter(submission=submission).aggregate(
+        first=Min("first_played_at"), last=Max("last_played_at")
     )
     submission.first_played_at, submission.last_played_at = played["first"], played["last"]
     submission.status = SubmissionStatus.DONE
@@ -54,6 +54,7 @@ def submission_finish(submission: Submission) -> Submission:
 
 def _duplicates(submission: Submission) -> None:
     """A round seen twice in this file, or seen in an earlier submission, is a finding."""
+    _refresh_statistics()
     Finding.objects.filter(submission=submission, code__startswith="duplicate_round").delete()
     mine = RoundSeen.objects.filter(submission=submission)
     # one pass: every row whose key recurs, grouped by round in line order
@@ -109,6 +110,15 @@ def _duplicates(submission: Submission) -> None:
             )
         )
     Finding.objects.bulk_create(rows)
+
+
+def _refresh_statistics() -> None:
+    """The chunks have just written this submission's rounds, which PostgreSQL's statistics
+    do not know yet: without a fresh sample it plans the duplicate queries for a handful of
+    rows and scans the table once per duplicate.  ANALYZE samples a fixed number of rows."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(f"ANALYZE {RoundSeen._meta.db_table}")
 
 
 def _duplicate(submission, key, line, played_at, game, code, message) -> Finding:

@@ -1,10 +1,14 @@
 """The fast path's screen for Toss One 21: is this round certainly clean?
 
 It asks every question :func:`.checks_toss_one.check_toss_one` asks, in the
-cheapest order, and answers False ("not sure") at the first doubt; the full
-path then settles the round again and reports what is wrong.  The engine
-answers from card codes (:meth:`TossOne21.seat_nets`), so a clean seat costs
-a few table look-ups.
+cheapest order, and answers None ("not sure") at the first doubt; the full
+path then settles the round again and reports what is wrong.
+
+A seat costs a few table look-ups: the engine names, from the card codes,
+what decides each wager (:meth:`TossOne21.seat_outcomes`), and whether a
+wager is clean then depends only on (wager, that token, stake as written,
+result as written).  That verdict is computed once, with ``Decimal`` and the
+limits in force, and remembered: a log has few distinct stakes and results.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from .context import GameRules
 from .quick import QuickRound, quick_amount
 
 ZERO = Decimal(0)
+SLOT = {"main": 0, "lucky3": 1, "bonus4": 2}
+MAX_VERDICTS = 200_000  # beyond that, verdicts are computed each time (an unusual log)
 
 
 class TossOneScreen:
@@ -24,40 +30,47 @@ class TossOneScreen:
     def __init__(self, rules: GameRules):
         self.engine = rules.engine
         self.paytables = rules.paytables
+        self.lucky3 = rules.paytables.get("lucky3")
         self.decks = frozenset(rules.decks_allowed)
         settled = {"main", *rules.paytables}
-        keys = [k for k in rules.wagers if k in settled]  # the wagers this screen settles
+        keys = [k for k in rules.wagers if k in settled and k in SLOT]
         self.max_stake = {key: _bound(rules, key, "max_single_wager", min) for key in keys}
         self.min_main = _bound(rules, "main", "min_single_wager", max)
         self.max_paid = _bound(rules, None, "max_aggregate_payout", min)
+        #: (wager, token, stake, result) as written -> what it paid out, or False
+        self._verdicts: dict[tuple, Decimal | bool] = {}
 
-    def __call__(self, record: QuickRound) -> bool:
-        """True when the round is certainly clean; False when the full path must judge it."""
+    def __call__(self, record: QuickRound) -> list[tuple] | None:
+        """The round's wagers as (wager, token, stake, result) when it is certainly clean;
+        None when the full path must judge it."""
         decks = record.shoe.decks
         if decks not in self.decks:
-            return False
+            return None
         dealer = record.dealer
         dealer_id = self.engine.dealer_id(dealer.cards, dealer.toss)
         if dealer_id is None:
-            return False
+            return None
         codes = list(dealer.cards)
         for seat in record.seats:
             codes += seat.cards
         if len(codes) - len(set(codes)) >= decks:
             # some card may be over the shoe: a card n times repeats it n - 1 times
             if max(Counter(codes).values()) > decks:
-                return False
+                return None
         blackjack_pays = str(record.options.get("blackjack_pays", "3:2"))
+        wagers: list[tuple] = []
         paid = ZERO
         for seat in record.seats:
-            seat_paid = self._seat(seat, dealer_id, blackjack_pays)
+            seat_paid = self._seat(seat, dealer_id, blackjack_pays, wagers)
             if seat_paid is None:
-                return False
+                return None
             paid += seat_paid
-        return self.max_paid is None or paid <= self.max_paid
+        if self.max_paid is not None and paid > self.max_paid:
+            return None
+        return wagers
 
-    def _seat(self, seat, dealer_id: int, blackjack_pays: str) -> Decimal | None:
-        """What a clean seat paid out, or None when it may not be clean.
+    def _seat(self, seat, dealer_id: int, blackjack_pays: str, out: list) -> Decimal | None:
+        """What a clean seat paid out (its wagers appended to ``out``), or None.
 
         One function on purpose: this runs for every seat of every round.
         """
@@ -66,31 +79,46 @@ class TossOneScreen:
             return None
         if "main" not in wagers:
             return None
-        stakes = {}
-        max_stake = self.max_stake
-        for key, raw in wagers.items():
-            stake = quick_amount(raw)
-            if stake is None or stake <= 0 or key not in max_stake:
-                return None
-            bound = max_stake[key]
-            if bound is not None and stake > bound:
-                return None
-            stakes[key] = stake
-        if self.min_main is not None and stakes["main"] < self.min_main:
-            return None
-        nets = self.engine.seat_nets(
-            seat.cards, seat.toss, dealer_id, stakes, blackjack_pays, self.paytables
+        tokens = self.engine.seat_outcomes(
+            seat.cards, seat.toss, dealer_id, blackjack_pays, self.lucky3
         )
-        if nets is None:
+        if tokens is None:
             return None
         paid = ZERO
-        for key, raw in results.items():
-            result = quick_amount(raw)
-            if result is None or result != nets[key]:
+        verdicts = self._verdicts
+        for key, stake in wagers.items():
+            slot = SLOT.get(key)
+            if slot is None:
                 return None
-            if result > 0:
-                paid += result
+            wager = (key, tokens[slot], stake, results[key])
+            verdict = verdicts.get(wager)
+            if verdict is None:
+                verdict = self._verdict(*wager)
+            if verdict is False:
+                return None
+            paid += verdict
+            out.append(wager)
         return paid
+
+    def _verdict(self, key: str, token, raw_stake, raw_result) -> Decimal | bool:
+        """What the wager paid out when it is placed within the limits and settled right."""
+        verdict = self._judge(key, token, raw_stake, raw_result)
+        if len(self._verdicts) < MAX_VERDICTS:
+            self._verdicts[(key, token, raw_stake, raw_result)] = verdict
+        return verdict
+
+    def _judge(self, key: str, token, raw_stake, raw_result) -> Decimal | bool:
+        stake, result = quick_amount(raw_stake), quick_amount(raw_result)
+        if stake is None or result is None or stake <= 0 or key not in self.max_stake:
+            return False
+        bound = self.max_stake[key]
+        if bound is not None and stake > bound:
+            return False
+        if key == "main" and self.min_main is not None and stake < self.min_main:
+            return False
+        if result != self.engine.wager_net(key, token, stake, self.paytables):
+            return False
+        return result if result > 0 else ZERO
 
 
 def _bound(rules: GameRules, key: str | None, kind: str, pick) -> Decimal | None:

@@ -232,24 +232,25 @@ class TossOne21:
                 results.append(self._settle_bonus4(stake, key, paytables["bonus4"]))
         return results
 
-    def seat_nets(
+    def seat_outcomes(
         self,
         codes: Sequence[str],
         toss: str | None,
         dealer_id: int,
-        stakes: Mapping[str, Decimal],
         blackjack_pays: str,
-        paytables: Mapping[str, Paytable],
-    ) -> dict[str, Decimal] | None:
-        """Net result of each placed wager of a seat whose toss is correct, from card codes.
+        lucky3_table: Paytable | None,
+    ) -> tuple[int | str, str | None, int] | None:
+        """What decides each wager of a seat whose toss is correct, from its card codes.
 
-        Validation's fast path: the same results as :meth:`settle_seat`, or
-        None when the codes are not four cards or the toss breaks rule 3 (the
-        full path then reports it).  ``dealer_id`` comes from
-        :meth:`dealer_id`; no :class:`WagerResult` is built and amounts are
-        remembered per (stake, odds), so a seat costs a few look-ups.
+        Validation's fast path: ``(main, lucky3, bonus4)`` where ``main`` is +1 or
+        -1 (an even-money win or a loss) or the blackjack payout for a player
+        blackjack, ``lucky3`` is the Lucky 3 category paid (None when the hand is
+        not 21), and ``bonus4`` the four-card total.  With the stake, each token
+        gives the net result through :meth:`wager_net`, exactly as
+        :meth:`settle_seat` settles it.  None when the codes are not four cards
+        or the toss breaks rule 3 (the full path reports it).
         """
-        try:  # inline of _entry: this runs for every seat of every round
+        try:
             a, b, c, d = codes
             entry = self._seat_table[CODE_BIT[a] + CODE_BIT[b] + CODE_BIT[c] + CODE_BIT[d]]
         except (ValueError, KeyError, TypeError):
@@ -262,26 +263,51 @@ class TossOne21:
             return None
         if player_id is None:
             return None
-        nets = {}
-        main_row = self._main[player_id]
-        for wager, stake in stakes.items():
-            if wager == "main":
-                sign = main_row[dealer_id][2]
-                if sign == 0:
-                    nets[wager] = self._amount(stake, _blackjack_odds(blackjack_pays))
-                else:
-                    nets[wager] = stake if sign == 1 else -stake
-            elif wager == "lucky3" and entry[3] != 21:
-                nets[wager] = -stake
-            elif wager == "lucky3":
-                cards = [CARD_INDEX[c] for c in codes]
-                index = None if toss is None else codes.index(toss)
-                table = paytables["lucky3"]
-                nets[wager] = self._settle_lucky3(stake, cards, player_id, index, table).net
-            elif wager == "bonus4":
-                odds = _bonus4_rows(paytables["bonus4"])[entry[4]][1]
-                nets[wager] = -stake if odds is None else self._amount(stake, odds)
-        return nets
+        sign = self._main[player_id][dealer_id][2]
+        lucky3 = None
+        if entry[3] == 21 and lucky3_table is not None:
+            cards = [CARD_INDEX[code] for code in codes]
+            index = None if toss is None else codes.index(toss)
+            lucky3 = self._lucky3_paid(cards, index, lucky3_table)
+        return (sign or blackjack_pays), lucky3, entry[4]
+
+    def wager_net(
+        self, wager: str, token, stake: Decimal, paytables: Mapping[str, Paytable]
+    ) -> Decimal:
+        """The net result of ``stake`` on ``wager`` given its token from :meth:`seat_outcomes`."""
+        if wager == "main":
+            if token == 1 or token == -1:
+                return stake * token
+            return self._amount(stake, _blackjack_odds(token))
+        if wager == "lucky3":
+            odds = None if token is None else paytables["lucky3"].odds(token)
+        elif wager == "bonus4":
+            odds = _bonus4_rows(paytables["bonus4"])[token][1]
+        else:
+            raise KeyError(wager)
+        return -stake if odds is None else self._amount(stake, odds)
+
+    def seat_nets(
+        self,
+        codes: Sequence[str],
+        toss: str | None,
+        dealer_id: int,
+        stakes: Mapping[str, Decimal],
+        blackjack_pays: str,
+        paytables: Mapping[str, Paytable],
+    ) -> dict[str, Decimal] | None:
+        """Net result of each placed wager of a seat whose toss is correct, from card codes:
+        :meth:`seat_outcomes` then :meth:`wager_net`; None as for :meth:`seat_outcomes`."""
+        outcomes = self.seat_outcomes(
+            codes, toss, dealer_id, blackjack_pays, paytables.get("lucky3")
+        )
+        if outcomes is None:
+            return None
+        index = {"main": 0, "lucky3": 1, "bonus4": 2}
+        return {
+            key: self.wager_net(key, outcomes[index[key]], stake, paytables)
+            for key, stake in stakes.items()
+        }
 
     def dealer_id(self, codes: Sequence[str], toss: str | None) -> int | None:
         """The dealer's best hand from card codes, or None when the toss breaks rule 3."""
@@ -343,6 +369,13 @@ class TossOne21:
             net = settle_amount(stake, _blackjack_odds(bj), self._rounding)
         return WagerResult("main", stake, net, outcome, source)
 
+    def _lucky3_paid(self, cards: Sequence[int], toss: int | None, table: Paytable) -> str:
+        """The Lucky 3 category a 21 is paid on: the three kept when the toss is recorded
+        and ``lucky3_hand=kept``, else the best 21 the rules allow."""
+        if toss is not None and self.params["lucky3_hand"] == "kept":
+            return lucky3_category([c for i, c in enumerate(cards) if i != toss])
+        return self.lucky3_outcome(cards, self.best_hand(cards), table)
+
     def _settle_lucky3(
         self, stake: Decimal, cards: Sequence[int], player_id: int, toss: int | None, table
     ) -> WagerResult:
@@ -351,10 +384,7 @@ class TossOne21:
             if total == BUST:
                 return WagerResult("lucky3", stake, -stake, "player_bust", R_BUST)
             return WagerResult("lucky3", stake, -stake, "no_21", R_LUCKY3)
-        if toss is not None and self.params["lucky3_hand"] == "kept":
-            outcome = lucky3_category([c for i, c in enumerate(cards) if i != toss])
-        else:
-            outcome = self.lucky3_outcome(cards, self.best_hand(cards), table)
+        outcome = self._lucky3_paid(cards, toss, table)
         odds = table.odds(outcome)
         if odds is None:
             return WagerResult("lucky3", stake, -stake, outcome, R_LUCKY3)

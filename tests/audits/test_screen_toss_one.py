@@ -49,7 +49,7 @@ def judged(line: bytes) -> tuple[bool, list | None]:
     except Rejected:
         full = None
     decoded = quick_round(line)
-    return (decoded is not None and SCREEN(decoded[0])), full
+    return (decoded is not None and SCREEN(decoded[0]) is not None), full
 
 
 def in_screen_domain(data: dict) -> bool:
