@@ -19,6 +19,8 @@ router.register("reports", views.ReportViewSet, basename="report")
 app_name = "audits"
 urlpatterns = [
     path("reports/verify/", views.ReportVerifyView.as_view(), name="report-verify"),
+    path("schedules/", views.ScheduleListView.as_view(), name="schedule-list"),
+    path("schedules/<int:pk>/", views.ScheduleDetailView.as_view(), name="schedule-detail"),
     path(
         "submissions/<uuid:uuid>/findings/",
         views.SubmissionFindingsView.as_view(),

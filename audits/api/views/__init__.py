@@ -11,6 +11,14 @@ from __future__ import annotations
 
 from .findings import SubmissionFindingsView
 from .reports import ReportVerifyView, ReportViewSet
+from .schedules import ScheduleDetailView, ScheduleListView
 from .submissions import SubmissionViewSet
 
-__all__ = ["ReportVerifyView", "ReportViewSet", "SubmissionFindingsView", "SubmissionViewSet"]
+__all__ = [
+    "ReportVerifyView",
+    "ReportViewSet",
+    "ScheduleDetailView",
+    "ScheduleListView",
+    "SubmissionFindingsView",
+    "SubmissionViewSet",
+]

@@ -65,11 +65,27 @@ def _period(period: str, jurisdiction: Jurisdiction) -> str:
     return period
 
 
+class OutOfScope(Exception):
+    """The schedule, or the name it would take, belongs to another jurisdiction."""
+
+
 def report_schedule_create(
-    *, name: str, kind: str, scope: str, period: str, crontab: dict[str, str], zone: str
+    *,
+    name: str,
+    kind: str,
+    scope: str,
+    period: str,
+    crontab: dict[str, str],
+    zone: str,
+    within: Jurisdiction | None = None,
 ) -> PeriodicTask:
-    """Create or update the named schedule (kept in the database, editable in the admin)."""
-    _scope(kind, scope)  # refuse a schedule that could never run
+    """Create or update the named schedule (kept in the database, editable in the admin);
+    with ``within``, only a schedule of that jurisdiction (a reviewer's)."""
+    _, jurisdiction = _scope(kind, scope)  # refuse a schedule that could never run
+    if within is not None:
+        taken = PeriodicTask.objects.filter(name=name).first()
+        if jurisdiction != within or (taken and report_schedule_jurisdiction(taken) != within):
+            raise OutOfScope(name)
     if period not in RELATIVE:
         period_bounds(period)  # a literal period must be one
     schedule, _ = CrontabSchedule.objects.get_or_create(**crontab, timezone=zone)
@@ -115,3 +131,30 @@ def report_schedules_for(jurisdiction: Jurisdiction) -> list[PeriodicTask]:
         )
     )
     return tasks
+
+
+def report_schedule_jurisdiction(task: PeriodicTask) -> Jurisdiction | None:
+    """The jurisdiction a report schedule belongs to (through its venue or its own scope)."""
+    try:
+        kwargs = json.loads(task.kwargs or "{}")
+        _, jurisdiction = _scope(kwargs.get("kind", ""), kwargs.get("scope", ""))
+    except (ValueError, ValidationError):
+        return None
+    return jurisdiction
+
+
+def report_schedules_of(jurisdiction: Jurisdiction) -> list[PeriodicTask]:
+    """The report schedules whose scope lies in ``jurisdiction``."""
+    tasks = PeriodicTask.objects.filter(task=TASK).select_related("crontab").order_by("name")
+    return [t for t in tasks if _jurisdiction_id(t) == jurisdiction.pk]
+
+
+def _jurisdiction_id(task: PeriodicTask) -> int | None:
+    jurisdiction = report_schedule_jurisdiction(task)
+    return jurisdiction.pk if jurisdiction is not None else None
+
+
+def report_schedule_pause(task: PeriodicTask, paused: bool) -> PeriodicTask:
+    task.enabled = not paused
+    task.save(update_fields=["enabled"])
+    return task
