@@ -79,9 +79,8 @@ class TossOneScreen:
             return None
         if "main" not in wagers:
             return None
-        tokens = self.engine.seat_outcomes(
-            seat.cards, seat.toss, dealer_id, blackjack_pays, self.lucky3
-        )
+        lucky3 = self.lucky3 if "lucky3" in wagers else None
+        tokens = self.engine.seat_outcomes(seat.cards, seat.toss, dealer_id, blackjack_pays, lucky3)
         if tokens is None:
             return None
         paid = ZERO

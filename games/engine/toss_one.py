@@ -245,7 +245,9 @@ class TossOne21:
         Validation's fast path: ``(main, lucky3, bonus4)`` where ``main`` is +1 or
         -1 (an even-money win or a loss) or the blackjack payout for a player
         blackjack, ``lucky3`` is the Lucky 3 category paid (None when the hand is
-        not 21), and ``bonus4`` the four-card total.  With the stake, each token
+        not 21, or when no ``lucky3_table`` is given: pass it only for a seat with a
+        Lucky 3 bet, since naming the category costs more than the rest), and
+        ``bonus4`` the four-card total.  With the stake, each token
         gives the net result through :meth:`wager_net`, exactly as
         :meth:`settle_seat` settles it.  None when the codes are not four cards
         or the toss breaks rule 3 (the full path reports it).
@@ -265,7 +267,7 @@ class TossOne21:
             return None
         sign = self._main[player_id][dealer_id][2]
         lucky3 = None
-        if entry[3] == 21 and lucky3_table is not None:
+        if entry[3] == 21 and lucky3_table is not None:  # None when no Lucky 3 bet is judged
             cards = [CARD_INDEX[code] for code in codes]
             index = None if toss is None else codes.index(toss)
             lucky3 = self._lucky3_paid(cards, index, lucky3_table)
@@ -298,9 +300,8 @@ class TossOne21:
     ) -> dict[str, Decimal] | None:
         """Net result of each placed wager of a seat whose toss is correct, from card codes:
         :meth:`seat_outcomes` then :meth:`wager_net`; None as for :meth:`seat_outcomes`."""
-        outcomes = self.seat_outcomes(
-            codes, toss, dealer_id, blackjack_pays, paytables.get("lucky3")
-        )
+        lucky3 = paytables.get("lucky3") if "lucky3" in stakes else None
+        outcomes = self.seat_outcomes(codes, toss, dealer_id, blackjack_pays, lucky3)
         if outcomes is None:
             return None
         index = {"main": 0, "lucky3": 1, "bonus4": 2}
