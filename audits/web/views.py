@@ -1,0 +1,149 @@
+"""The pages: dashboard, submissions (list, upload, detail with findings), reports."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
+from django.db import transaction
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from audits import access
+from audits.models import ReportStatus
+from audits.services.reports.requests import NotVisible, report_request_by
+from audits.services.reports.verification import MAX_PDF_BYTES, report_check
+from audits.services.storage import SubmissionRefused, submission_store
+from audits.services.summary import submission_summary
+from games.access import user_role
+
+from .forms import FindingFilterForm, UploadForm
+
+PAGE = 50
+
+
+def home(request):
+    """Signed out: what the service is and where to sign in; signed in: the dashboard."""
+    if not request.user.is_authenticated:
+        return render(request, "home.html")
+    submissions = access.submissions_visible_to(request.user).select_related("licensee")
+    reports = access.reports_visible_to(request.user).select_related("venue", "submission")
+    return render(
+        request,
+        "web/dashboard.html",
+        {
+            "role": user_role(request.user),
+            "submissions": submissions.order_by("-submitted_at")[:10],
+            "reports": reports.filter(status=ReportStatus.DONE).order_by("-issued_at")[:10],
+        },
+    )
+
+
+@login_required
+def submission_list(request):
+    records = access.submissions_visible_to(request.user).select_related("licensee")
+    page = Paginator(records.order_by("-submitted_at", "-pk"), PAGE).get_page(
+        request.GET.get("page")
+    )
+    return render(request, "web/submissions.html", {"page": page})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def submission_upload(request):
+    licensees = access.licensees_submittable_by(request.user)
+    if not licensees.exists():
+        raise PermissionDenied("only casino compliance staff and commission reviewers submit")
+    form = UploadForm(request.POST or None, request.FILES or None, licensees=licensees)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            submission, created = submission_store(
+                upload, original_name=upload.name, licensee=form.cleaned_data["licensee"],
+                user=request.user, via="web",
+            )  # fmt: skip
+        except SubmissionRefused as exc:
+            form.add_error("file", str(exc))
+        else:
+            if created:
+                _queue_validation(submission)
+            else:
+                messages.info(request, "This file was submitted before: here is its submission.")
+            return redirect("web-submission", uuid=submission.uuid)
+    return render(request, "web/submission_upload.html", {"form": form}, status=_status(form))
+
+
+def _queue_validation(submission) -> None:
+    from audits.tasks import validate_submission  # tasks import the services: import late
+
+    transaction.on_commit(lambda: validate_submission.delay(submission.pk))
+
+
+def _status(form) -> int:
+    return 400 if form.is_bound and form.errors else 200
+
+
+@login_required
+def submission_detail(request, uuid):
+    submission = access.submissions_visible_to(request.user).filter(uuid=uuid).first()
+    if submission is None:
+        raise Http404("no such submission")
+    filters = FindingFilterForm(request.GET or None)
+    findings = submission.findings.order_by("line", "seat", "wager_key", "code")
+    if filters.is_valid():
+        findings = filters.apply(findings)
+    page = Paginator(findings, PAGE).get_page(request.GET.get("page"))
+    context = {
+        "submission": submission,
+        "summary": submission_summary(submission),
+        "totals": submission.totals.order_by("venue", "table", "game", "wager_key"),
+        "filters": filters,
+        "page": page,
+        "reports": access.reports_visible_to(request.user).filter(submission=submission),
+        "can_ask": access.user_can_request_report(request.user, submission=submission),
+    }
+    return render(request, "web/submission_detail.html", context)
+
+
+@login_required
+@require_POST
+def report_ask(request, uuid):
+    try:
+        report = report_request_by(request.user, {"submission": uuid})
+    except NotVisible as exc:
+        raise Http404(str(exc)) from exc
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect("web-submission", uuid=uuid)
+    messages.success(request, f"Report {report.uuid} requested: it is being generated.")
+    return redirect("web-reports")
+
+
+@login_required
+def report_list(request):
+    reports = access.reports_visible_to(request.user).select_related(
+        "venue", "submission", "jurisdiction"
+    )
+    page = Paginator(reports.order_by("-requested_at", "-pk"), PAGE).get_page(
+        request.GET.get("page")
+    )
+    return render(request, "web/reports.html", {"page": page})
+
+
+@require_http_methods(["GET", "POST"])
+def report_verify_page(request):
+    """Anyone may check a PDF, signed in or not."""
+    verification, error = None, None
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        if upload is None:
+            error = "Choose the PDF to check."
+        elif upload.size > MAX_PDF_BYTES:
+            error = f"A report is at most {MAX_PDF_BYTES:,} bytes."
+        else:
+            verification = report_check(upload.read()).to_dict()
+    status = 400 if error else 200
+    context = {"verification": verification, "error": error}
+    return render(request, "web/report_verify.html", context, status=status)
