@@ -103,6 +103,7 @@ def submission_detail(request, uuid):
         "page": page,
         "reports": access.reports_visible_to(request.user).filter(submission=submission),
         "can_ask": access.user_can_request_report(request.user, submission=submission),
+        "currency": submission.licensee.jurisdiction.currency,
     }
     return render(request, "web/submission_detail.html", context)
 
