@@ -12,4 +12,6 @@ urlpatterns = [
     path("submissions/<uuid:uuid>/report/", views.report_ask, name="web-report-ask"),
     path("reports/", views.report_list, name="web-reports"),
     path("reports/verify/", views.report_verify_page, name="web-report-verify"),
+    path("schedules/", views.schedule_list, name="web-schedules"),
+    path("schedules/<int:pk>/pause/", views.schedule_pause, name="web-schedule-pause"),
 ]

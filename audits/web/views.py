@@ -10,16 +10,26 @@ from django.db import transaction
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
+from django_celery_beat.models import PeriodicTask
 
 from audits import access
 from audits.models import ReportStatus
+from audits.services.reports.periods import PeriodError
 from audits.services.reports.requests import NotVisible, report_request_by
+from audits.services.reports.schedules import (
+    OutOfScope,
+    report_schedule_create,
+    report_schedule_jurisdiction,
+    report_schedule_pause,
+    report_schedule_row,
+    report_schedules_of,
+)
 from audits.services.reports.verification import MAX_PDF_BYTES, report_check
 from audits.services.storage import SubmissionRefused, submission_store
 from audits.services.summary import submission_summary
-from games.access import user_role
+from games.access import jurisdiction_managed_by, user_role
 
-from .forms import FindingFilterForm, UploadForm
+from .forms import FindingFilterForm, ScheduleForm, UploadForm
 
 PAGE = 50
 
@@ -148,3 +158,45 @@ def report_verify_page(request):
     status = 400 if error else 200
     context = {"verification": verification, "error": error}
     return render(request, "web/report_verify.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def schedule_list(request):
+    """Reviewers: their jurisdiction's report schedules; create one, pause or resume one."""
+    jurisdiction = jurisdiction_managed_by(request.user)
+    if jurisdiction is None:
+        raise PermissionDenied("only commission reviewers manage report schedules")
+    form = ScheduleForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            report_schedule_create(
+                name=data["name"], kind=data["kind"], scope=data["scope"],
+                period=data["period"], crontab=form.crontab(), zone=jurisdiction.timezone,
+                within=jurisdiction,
+            )  # fmt: skip
+        except (ValidationError, PeriodError) as exc:
+            form.add_error(None, " ".join(getattr(exc, "messages", [str(exc)])))
+        except OutOfScope:
+            form.add_error("scope", "no such venue or jurisdiction here (or that name is taken)")
+        else:
+            messages.success(request, f"Schedule {data['name']!r} saved.")
+            return redirect("web-schedules")
+    rows = [report_schedule_row(task) for task in report_schedules_of(jurisdiction)]
+    context = {"schedules": rows, "form": form}
+    return render(request, "web/schedules.html", context, status=_status(form))
+
+
+@login_required
+@require_POST
+def schedule_pause(request, pk: int):
+    jurisdiction = jurisdiction_managed_by(request.user)
+    task = PeriodicTask.objects.filter(pk=pk).first()
+    if jurisdiction is None or task is None or report_schedule_jurisdiction(task) != jurisdiction:
+        raise Http404("no such schedule")
+    report_schedule_pause(task, paused=task.enabled)
+    messages.success(
+        request, f"Schedule {task.name!r} {'paused' if not task.enabled else 'resumed'}."
+    )
+    return redirect("web-schedules")

@@ -102,3 +102,29 @@ def test_ask_for_the_report_download_it_and_verify_it(
         browser(people.other_staff).post(f"/submissions/{validated.uuid}/report/").status_code
         == 404
     )
+
+
+def test_reviewers_create_pause_and_resume_schedules(people):
+    reviewer = browser(people.reviewer)
+    page = reviewer.get("/schedules/")
+    assert page.status_code == 200 and b"No schedules yet" in page.content
+    assert b'href="/schedules/"' in page.content  # in the reviewer's menu
+    form = {
+        "name": "monthly WA-CR-0042", "kind": "venue", "scope": "WA-CR-0042",
+        "period": "previous_month", "minute": "0", "hour": "6", "day_of_month": "2",
+        "month_of_year": "*",
+    }  # fmt: skip
+    assert reviewer.post("/schedules/", form).status_code == 302
+    from django_celery_beat.models import PeriodicTask
+
+    task = PeriodicTask.objects.get(name="monthly WA-CR-0042")
+    listing = reviewer.get("/schedules/").content
+    assert b"monthly WA-CR-0042" in listing and b"active" in listing
+    assert reviewer.post(f"/schedules/{task.pk}/pause/").status_code == 302
+    task.refresh_from_db()
+    assert task.enabled is False
+    assert browser(people.or_reviewer).post(f"/schedules/{task.pk}/pause/").status_code == 404
+    assert reviewer.post("/schedules/", {**form, "period": "someday"}).status_code == 400
+    for user in (people.staff, people.admin):
+        assert browser(user).get("/schedules/").status_code == 403
+    assert b'href="/schedules/"' not in browser(people.staff).get("/").content

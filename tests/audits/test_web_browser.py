@@ -93,7 +93,7 @@ def test_staff_upload_follow_report_and_verify(
 def test_pages_fit_a_phone_screen(postgres, browser, live_server, people):
     page = sign_in(browser, live_server, people.reviewer)
     page.set_viewport_size({"width": 390, "height": 844})
-    for path in ("/", "/submissions/", "/reports/", "/reports/verify/"):
+    for path in ("/", "/submissions/", "/reports/", "/reports/verify/", "/schedules/"):
         page.goto(f"{live_server.url}{path}")
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, (path, overflow)

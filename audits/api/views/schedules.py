@@ -6,8 +6,6 @@ changes only their jurisdiction's (others answer 404).
 
 from __future__ import annotations
 
-import json
-
 from django.core.exceptions import ValidationError
 from django_celery_beat.models import PeriodicTask
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -24,6 +22,7 @@ from audits.services.reports.schedules import (
     report_schedule_create,
     report_schedule_jurisdiction,
     report_schedule_pause,
+    report_schedule_row,
     report_schedules_of,
 )
 from games.access import jurisdiction_managed_by
@@ -54,25 +53,6 @@ class PauseSerializer(serializers.Serializer):
     paused = serializers.BooleanField()
 
 
-def _as_dict(task: PeriodicTask) -> dict:
-    kwargs = json.loads(task.kwargs or "{}")
-    cron = task.crontab
-    return {
-        "id": task.pk,
-        "name": task.name,
-        "kind": kwargs.get("kind"),
-        "scope": kwargs.get("scope"),
-        "period": kwargs.get("period"),
-        "minute": cron.minute if cron else None,
-        "hour": cron.hour if cron else None,
-        "day_of_month": cron.day_of_month if cron else None,
-        "month_of_year": cron.month_of_year if cron else None,
-        "day_of_week": cron.day_of_week if cron else None,
-        "enabled": task.enabled,
-        "last_run_at": task.last_run_at,
-    }
-
-
 class _ReviewerView(APIView):
     permission_classes = [IsAuthenticated]
 
@@ -89,7 +69,7 @@ class ScheduleListView(_ReviewerView):
     @extend_schema(responses={200: ScheduleSerializer(many=True)})
     def get(self, request):
         tasks = report_schedules_of(self.jurisdiction())
-        return Response(ScheduleSerializer([_as_dict(t) for t in tasks], many=True).data)
+        return Response(ScheduleSerializer([report_schedule_row(t) for t in tasks], many=True).data)
 
     @extend_schema(
         request=ScheduleSerializer,
@@ -112,7 +92,9 @@ class ScheduleListView(_ReviewerView):
             raise BadRequest({"schedule": getattr(exc, "messages", [str(exc)])}) from exc
         except OutOfScope as exc:
             raise NotFound("no such venue or jurisdiction (or that name is taken)") from exc
-        return Response(ScheduleSerializer(_as_dict(task)).data, status=status.HTTP_201_CREATED)
+        return Response(
+            ScheduleSerializer(report_schedule_row(task)).data, status=status.HTTP_201_CREATED
+        )
 
 
 class ScheduleDetailView(_ReviewerView):
@@ -126,14 +108,14 @@ class ScheduleDetailView(_ReviewerView):
 
     @extend_schema(responses={200: ScheduleSerializer, 404: ERROR})
     def get(self, request, pk: int):
-        return Response(ScheduleSerializer(_as_dict(self.task(pk))).data)
+        return Response(ScheduleSerializer(report_schedule_row(self.task(pk))).data)
 
     @extend_schema(request=PauseSerializer, responses={200: ScheduleSerializer, 404: ERROR})
     def patch(self, request, pk: int):
         form = PauseSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         task = report_schedule_pause(self.task(pk), form.validated_data["paused"])
-        return Response(ScheduleSerializer(_as_dict(task)).data)
+        return Response(ScheduleSerializer(report_schedule_row(task)).data)
 
     @extend_schema(responses={204: None, 404: ERROR})
     def delete(self, request, pk: int):

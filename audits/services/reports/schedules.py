@@ -158,3 +158,23 @@ def report_schedule_pause(task: PeriodicTask, paused: bool) -> PeriodicTask:
     task.enabled = not paused
     task.save(update_fields=["enabled"])
     return task
+
+
+def report_schedule_row(task: PeriodicTask) -> dict:
+    """A schedule as the API and the pages show it."""
+    kwargs = json.loads(task.kwargs or "{}")
+    cron = task.crontab
+    return {
+        "id": task.pk,
+        "name": task.name,
+        "kind": kwargs.get("kind"),
+        "scope": kwargs.get("scope"),
+        "period": kwargs.get("period"),
+        "minute": cron.minute if cron else None,
+        "hour": cron.hour if cron else None,
+        "day_of_month": cron.day_of_month if cron else None,
+        "month_of_year": cron.month_of_year if cron else None,
+        "day_of_week": cron.day_of_week if cron else None,
+        "enabled": task.enabled,
+        "last_run_at": task.last_run_at,
+    }
