@@ -12,18 +12,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
-from .cards import ACE, CARD_INDEX, RANK, RANKS, rank_value
-from .odds import parse_odds, settle_amount
+from .cards import ACE, RANK, rank_value
+from .odds import settle_amount
 from .parameters import resolve
 from .paytables import Paytable
 from .results import WagerResult
 from .sources import Source, parameter_source
+from .toss_one_codes import SettlementFromCodes
 from .toss_one_hands import (
     BUST,
-    CODE_BIT,
     SHAPES_BY_KEY,
     RankShape,
     is_21_without,
@@ -32,6 +31,7 @@ from .toss_one_hands import (
     rank_key,
     three_card_total,
 )
+from .toss_one_lookups import blackjack_odds, bonus4_rows
 from .toss_one_rules import (
     PARAMETERS,
     R_BLACKJACK,
@@ -68,15 +68,18 @@ class Hand:
     toss: int = -1  # index of the tossed card among the four; -1 when bust or not needed
 
 
-class TossOne21:
-    """The rules of one Toss One 21 rule version (its parameters resolved)."""
+class TossOne21(SettlementFromCodes):
+    """The rules of one Toss One 21 rule version (its parameters resolved).
+
+    Validation's fast path settles from card codes through the methods of
+    :class:`SettlementFromCodes` (:mod:`.toss_one_codes`), over the same tables.
+    """
 
     def __init__(self, parameters: Mapping[str, Any] | None = None):
         self.params = resolve(PARAMETERS, parameters or {})
         self.kicker_key = _kicker_keys(self.params)
         self._dealer_bj_beats_21 = self.params["dealer_three_card_blackjack"] == "beats_21"
         self._rounding = self.params["payout_rounding"]
-        self._amounts: dict[tuple[Decimal, int, int], Decimal] = {}
         self._hands: list[Hand] = []
         self._hand_ids: dict[tuple[int, bool, int], int] = {}
         for total in (BUST, *range(3, 22)):
@@ -86,7 +89,7 @@ class TossOne21:
                     self._hands.append(Hand(total, blackjack, kicker))
         self._best_ids = {key: self._id(self._best(shape)) for key, shape in SHAPES_BY_KEY.items()}
         self._main = [[self._main_entry(p, d) for d in self._hands] for p in self._hands]
-        self._seat_table = {key: self._seat_entry(key) for key in SHAPES_BY_KEY}
+        self._build_code_tables()
 
     def _id(self, hand: Hand) -> int:
         return self._hand_ids[(hand.total, hand.blackjack, hand.kicker)]
@@ -232,122 +235,6 @@ class TossOne21:
                 results.append(self._settle_bonus4(stake, key, paytables["bonus4"]))
         return results
 
-    def seat_outcomes(
-        self,
-        codes: Sequence[str],
-        toss: str | None,
-        dealer_id: int,
-        blackjack_pays: str,
-        lucky3_table: Paytable | None,
-    ) -> tuple[int | str, str | None, int] | None:
-        """What decides each wager of a seat whose toss is correct, from its card codes.
-
-        Validation's fast path: ``(main, lucky3, bonus4)`` where ``main`` is +1 or
-        -1 (an even-money win or a loss) or the blackjack payout for a player
-        blackjack, ``lucky3`` is the Lucky 3 category paid (None when the hand is
-        not 21, or when no ``lucky3_table`` is given: pass it only for a seat with a
-        Lucky 3 bet, since naming the category costs more than the rest), and
-        ``bonus4`` the four-card total.  With the stake, each token
-        gives the net result through :meth:`wager_net`, exactly as
-        :meth:`settle_seat` settles it.  None when the codes are not four cards
-        or the toss breaks rule 3 (the full path reports it).
-        """
-        try:
-            a, b, c, d = codes
-            entry = self._seat_table[CODE_BIT[a] + CODE_BIT[b] + CODE_BIT[c] + CODE_BIT[d]]
-        except (ValueError, KeyError, TypeError):
-            return None
-        if toss is None:
-            player_id = entry[0]
-        elif toss in codes:
-            player_id = entry[1].get(toss[0])
-        else:
-            return None
-        if player_id is None:
-            return None
-        sign = self._main[player_id][dealer_id][2]
-        lucky3 = None
-        if entry[3] == 21 and lucky3_table is not None:  # None when no Lucky 3 bet is judged
-            cards = [CARD_INDEX[code] for code in codes]
-            index = None if toss is None else codes.index(toss)
-            lucky3 = self._lucky3_paid(cards, index, lucky3_table)
-        return (sign or blackjack_pays), lucky3, entry[4]
-
-    def wager_net(
-        self, wager: str, token, stake: Decimal, paytables: Mapping[str, Paytable]
-    ) -> Decimal:
-        """The net result of ``stake`` on ``wager`` given its token from :meth:`seat_outcomes`."""
-        if wager == "main":
-            if token == 1 or token == -1:
-                return stake * token
-            return self._amount(stake, _blackjack_odds(token))
-        if wager == "lucky3":
-            odds = None if token is None else paytables["lucky3"].odds(token)
-        elif wager == "bonus4":
-            odds = _bonus4_rows(paytables["bonus4"])[token][1]
-        else:
-            raise KeyError(wager)
-        return -stake if odds is None else self._amount(stake, odds)
-
-    def seat_nets(
-        self,
-        codes: Sequence[str],
-        toss: str | None,
-        dealer_id: int,
-        stakes: Mapping[str, Decimal],
-        blackjack_pays: str,
-        paytables: Mapping[str, Paytable],
-    ) -> dict[str, Decimal] | None:
-        """Net result of each placed wager of a seat whose toss is correct, from card codes:
-        :meth:`seat_outcomes` then :meth:`wager_net`; None as for :meth:`seat_outcomes`."""
-        lucky3 = paytables.get("lucky3") if "lucky3" in stakes else None
-        outcomes = self.seat_outcomes(codes, toss, dealer_id, blackjack_pays, lucky3)
-        if outcomes is None:
-            return None
-        index = {"main": 0, "lucky3": 1, "bonus4": 2}
-        return {
-            key: self.wager_net(key, outcomes[index[key]], stake, paytables)
-            for key, stake in stakes.items()
-        }
-
-    def dealer_id(self, codes: Sequence[str], toss: str | None) -> int | None:
-        """The dealer's best hand from card codes, or None when the toss breaks rule 3."""
-        entry = self._entry(codes)
-        if entry is None:
-            return None
-        if toss is None:
-            return entry[0]
-        return entry[2] if toss in codes and toss[0] in entry[1] else None
-
-    def _entry(self, codes: Sequence[str]) -> tuple | None:
-        try:
-            a, b, c, d = codes
-            return self._seat_table[CODE_BIT[a] + CODE_BIT[b] + CODE_BIT[c] + CODE_BIT[d]]
-        except (ValueError, KeyError, TypeError):
-            return None
-
-    def _seat_entry(self, key: int) -> tuple:
-        """``(id if bust, {tossed rank char: id kept}, best id, total, four-card total)``."""
-        shape, best_id = SHAPES_BY_KEY[key], self._best_ids[key]
-        kept = {}
-        if shape.total != BUST:
-            best = self._hands[best_id]
-            for rank in shape.toss_ranks:
-                kicker = self.kicker_key[rank]
-                kept[RANKS[rank]] = self._hand_ids[(best.total, best.blackjack, kicker)]
-        bust_id = best_id if shape.total == BUST else None
-        return bust_id, kept, best_id, shape.total, shape.four_total
-
-    def _amount(self, stake: Decimal, odds: Fraction) -> Decimal:
-        """``settle_amount`` with this rule version's rounding, remembered per (stake, odds)."""
-        key = (stake, odds.numerator, odds.denominator)
-        amount = self._amounts.get(key)
-        if amount is None:
-            amount = settle_amount(stake, odds, self._rounding)
-            if len(self._amounts) < 100_000:
-                self._amounts[key] = amount
-        return amount
-
     @staticmethod
     def _toss_ok(key: int, cards: Sequence[int], toss: int) -> bool:
         shape = SHAPES_BY_KEY[key]
@@ -367,7 +254,7 @@ class TossOne21:
         elif sign == -1:
             net = -stake
         else:
-            net = settle_amount(stake, _blackjack_odds(bj), self._rounding)
+            net = settle_amount(stake, blackjack_odds(bj), self._rounding)
         return WagerResult("main", stake, net, outcome, source)
 
     def _lucky3_paid(self, cards: Sequence[int], toss: int | None, table: Paytable) -> str:
@@ -394,27 +281,12 @@ class TossOne21:
 
     def _settle_bonus4(self, stake: Decimal, key: int, table: Paytable) -> WagerResult:
         shape = SHAPES_BY_KEY[key]
-        outcome, odds, source = _bonus4_rows(table)[shape.four_total]
+        outcome, odds, source = bonus4_rows(table)[shape.four_total]
         if odds is None:
             source = R_BUST if shape.total == BUST else R_BONUS4
             return WagerResult("bonus4", stake, -stake, outcome, source)
         net = settle_amount(stake, odds, self._rounding)
         return WagerResult("bonus4", stake, net, outcome, source)
-
-
-_BONUS4_ROWS: dict[int, tuple[Paytable, list]] = {}
-
-
-def _bonus4_rows(table: Paytable) -> list[tuple[str, Fraction | None, Source]]:
-    """Per four-card total (0..40): outcome name, odds (None: loses) and source."""
-    cached = _BONUS4_ROWS.get(id(table))
-    if cached is None or cached[0] is not table:
-        rows = []
-        for total in range(41):
-            outcome = f"total_{total}"
-            rows.append((outcome, table.odds(outcome), table.source_of(outcome)))
-        cached = _BONUS4_ROWS[id(table)] = (table, rows)
-    return cached[1]
 
 
 def _kicker_keys(params: Mapping[str, Any]) -> tuple[int, ...]:
@@ -425,8 +297,3 @@ def _kicker_keys(params: Mapping[str, Any]) -> tuple[int, ...]:
         ace if r == ACE else rank_value(r) * 4 + (r - 9 if ranked and r >= 9 else 0)
         for r in range(13)
     )
-
-
-@lru_cache(maxsize=8)
-def _blackjack_odds(text: str) -> Fraction:
-    return parse_odds(text)
