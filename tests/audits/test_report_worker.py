@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings as django_settings
-from django.db import connection
 from django_celery_beat.models import IntervalSchedule, PeriodicTask
 
 from audits.models import Report, ReportStatus
@@ -25,28 +24,9 @@ from audits.services.submissions import submission_validate_now
 
 from . import worker_support as ws
 from .report_support import dev_identity_dir, signing  # noqa: F401  (fixtures)
+from .worker_support import database_url, redis_broker  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def database_url(transactional_db):
-    url = ws.postgres_url(connection)
-    if url is None:
-        pytest.skip(
-            f"needs PostgreSQL: celery beat and the worker are other processes and must see the "
-            f"rows this test commits, which live in {connection.vendor} here "
-            f"(run with DATABASE_URL=postgresql://...)"
-        )
-    return url
-
-
-@pytest.fixture
-def redis_broker():
-    problem = ws.broker_problem(ws.REDIS_URL, "Redis")
-    if problem:
-        pytest.skip(problem)
-    return ws.REDIS_URL
 
 
 def test_beat_and_a_worker_issue_the_scheduled_report_once(

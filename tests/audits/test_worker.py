@@ -14,7 +14,6 @@ import uuid
 from collections import Counter
 
 import pytest
-from django.db import connection
 from django.db.models import Count, Sum
 
 from audits.models import Chunk, Finding, RoundSeen, Submission, SubmissionTotal
@@ -24,6 +23,7 @@ from audits.tasks import validate_submission
 
 from . import worker_support as ws
 from .conftest import round_line
+from .worker_support import database_url, rabbitmq_broker, redis_broker  # noqa: F401
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,41 +31,9 @@ TASKS = ("audits.tasks.validate_submission", "audits.tasks.validate_chunk")
 FINISH = "audits.tasks.finish_submission"
 
 
-# The skipping fixtures (database_url, then the broker) come first in every test's arguments,
-# so that a skipped test has loaded nothing: a transactional test's tables are emptied at
-# teardown, which on SQLite means DELETE, refused by the registry's frozen-record triggers.
-@pytest.fixture
-def database_url(transactional_db):
-    url = ws.postgres_url(connection)
-    if url is None:
-        pytest.skip(
-            f"needs PostgreSQL: the Celery worker is another process and must see the rows this "
-            f"test commits in the test database, which is {connection.vendor} here "
-            f"(run with DATABASE_URL=postgresql://...)"
-        )
-    return url
-
-
 @pytest.fixture
 def run_id():
     return uuid.uuid4().hex[:10]
-
-
-def usable_broker(url: str, service: str) -> str:
-    problem = ws.broker_problem(url, service)
-    if problem:
-        pytest.skip(problem)
-    return url
-
-
-@pytest.fixture
-def redis_broker():
-    return usable_broker(ws.REDIS_URL, "Redis")
-
-
-@pytest.fixture
-def rabbitmq_broker():
-    return usable_broker(ws.RABBITMQ_URL, "RabbitMQ")
 
 
 def log_of(lines: list[bytes]) -> io.BytesIO:

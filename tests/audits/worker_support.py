@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import quote
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[2]
 CELERY = Path(sys.executable).with_name("celery")
 
@@ -52,6 +54,40 @@ def postgres_url(connection) -> str | None:
     host = s.get("HOST") or "127.0.0.1"
     port = s.get("PORT") or 5432
     return f"postgresql://{user}@{host}:{port}/{quote(s['NAME'], safe='')}"
+
+
+# The skipping fixtures (database_url, then the broker) come first in every test's arguments,
+# so that a skipped test has loaded nothing: a transactional test's tables are emptied at
+# teardown, which on SQLite means DELETE, refused by the registry's frozen-record triggers.
+@pytest.fixture
+def database_url(transactional_db):
+    from django.db import connection
+
+    url = postgres_url(connection)
+    if url is None:
+        pytest.skip(
+            f"needs PostgreSQL: the Celery processes are other processes and must see the rows "
+            f"this test commits in the test database, which is {connection.vendor} here "
+            f"(run with DATABASE_URL=postgresql://...)"
+        )
+    return url
+
+
+def usable_broker(url: str, service: str) -> str:
+    problem = broker_problem(url, service)
+    if problem:
+        pytest.skip(problem)
+    return url
+
+
+@pytest.fixture
+def redis_broker():
+    return usable_broker(REDIS_URL, "Redis")
+
+
+@pytest.fixture
+def rabbitmq_broker():
+    return usable_broker(RABBITMQ_URL, "RabbitMQ")
 
 
 def broker_problem(url: str, service: str) -> str | None:

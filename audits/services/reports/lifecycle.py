@@ -20,6 +20,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from audits.models import Report, ReportKind, ReportStatus, Submission, SubmissionStatus
+from audits.services.signing import report_sign
 from games.models import Jurisdiction, Venue
 
 from .figures import report_figures
@@ -97,8 +98,6 @@ def report_generate(report: Report) -> Report:
     """Compute, draw, sign and store the report; mark it issued (idempotent)."""
     if not _start(report):
         return Report.objects.get(pk=report.pk)
-    from audits.services.signing import report_sign  # the signing layer loads pyHanko
-
     report.refresh_from_db()
     figures = report_figures(report)
     twin = json.dumps(figures, indent=1, sort_keys=True).encode()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import DatabaseError
 
 from audits.models import Report, ReportStatus
+from audits.services.signing import report_verify
 
 MAX_PDF_BYTES = 50 * 1024 * 1024  # a report is a few hundred kilobytes
 
@@ -13,8 +14,6 @@ def report_check(pdf: bytes):
     """The signature's verification, with ``issued_report`` set when the exact bytes are
     those of a report this service issued (by SHA-256).  A PDF signed by this service's
     identity but issued elsewhere (another installation) can be valid without it."""
-    from audits.services.signing import report_verify  # loads pyHanko only when needed
-
     verification = report_verify(pdf)
     try:
         issued = Report.objects.filter(sha256=verification.sha256, status=ReportStatus.DONE)
