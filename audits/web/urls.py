@@ -2,13 +2,15 @@
 
 from django.urls import path
 
-from . import views
+from . import rounds, views
 
 urlpatterns = [
     path("", views.home, name="dashboard"),
     path("submissions/", views.submission_list, name="web-submissions"),
     path("submissions/new/", views.submission_upload, name="web-submission-upload"),
     path("submissions/<uuid:uuid>/", views.submission_detail, name="web-submission"),
+    path("submissions/<uuid:uuid>/progress/", rounds.submission_progress, name="web-progress"),
+    path("submissions/<uuid:uuid>/lines/<int:line>/", rounds.round_detail, name="web-round"),
     path("submissions/<uuid:uuid>/report/", views.report_ask, name="web-report-ask"),
     path("reports/", views.report_list, name="web-reports"),
     path("reports/verify/", views.report_verify_page, name="web-report-verify"),

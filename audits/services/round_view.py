@@ -1,0 +1,161 @@
+"""One line of a submission, re-read and re-dealt: the round view's data.
+
+The line is read again from the stored file (never from a copy), parsed, and
+settled by the engine under the rules that were in force when it was played.
+Every placed wager is shown with its recorded and expected result side by
+side, and the rule that decides it; the stored findings of the line say what
+validation reported.
+"""
+
+from __future__ import annotations
+
+import gzip
+from dataclasses import dataclass, field
+from decimal import Decimal
+from itertools import islice
+
+from audits.models import Submission
+from audits.services.rules_context import GameRulesCache
+from audits.services.storage import media_path
+from audits.validation.parse import MAX_LINE_BYTES, ParsedRound, ParsedSeat, Rejected, parse_line
+from audits.validation.settlement import recorded_amounts, round_settlement
+from games.engine.cards import CARD_CODES, RANK, SUIT
+from games.engine.results import WagerResult
+from games.selectors import RulesInForce, rules_in_force
+
+SUIT_SYMBOLS = {0: ("♠", "spades"), 1: ("♥", "hearts"), 2: ("♦", "diamonds"), 3: ("♣", "clubs")}
+CENT = Decimal("0.01")
+RANK_NAMES = "Ace Two Three Four Five Six Seven Eight Nine Ten Jack Queen King".split()
+
+
+@dataclass(frozen=True)
+class CardView:
+    code: str
+    rank: str
+    symbol: str
+    name: str
+    red: bool
+    tossed: bool = False
+
+
+@dataclass
+class WagerView:
+    key: str
+    stake: Decimal | None
+    recorded: list[Decimal]
+    expected: Decimal | None = None
+    outcome: str = ""
+    rule: str = ""
+
+    @property
+    def verdict(self) -> str:
+        if self.expected is None:
+            return "not settled"
+        if not self.recorded:
+            return "no result"
+        paid = sum(self.recorded, Decimal(0))
+        if paid == self.expected:
+            return "correct"
+        return "overpaid" if paid > self.expected else "underpaid"
+
+
+@dataclass
+class SeatView:
+    number: int
+    cards: list[CardView]
+    wagers: list[WagerView]
+    hands: list[tuple[list[CardView], bool, Decimal]] = field(default_factory=list)
+    poker: str | None = None
+
+
+@dataclass
+class RoundView:
+    line: int
+    raw: str
+    rejected: str = ""
+    parsed: ParsedRound | None = None
+    answer: RulesInForce | None = None
+    dealer: list[CardView] = field(default_factory=list)
+    seats: list[SeatView] = field(default_factory=list)
+    findings: list = field(default_factory=list)
+
+
+class NoSuchLine(LookupError):
+    pass
+
+
+def submission_line(submission: Submission, number: int) -> bytes:
+    """Line ``number`` (1-based) of the stored file, read from the nearest chunk start."""
+    if number < 1:
+        raise NoSuchLine(f"line {number}: lines are numbered from 1")
+    path = media_path(submission.raw_file)
+    chunk = submission.chunks.filter(first_line__lte=number).order_by("-first_line").first()
+    if submission.compressed or chunk is None:
+        opener, skip, offset = gzip.open if submission.compressed else open, number - 1, 0
+    else:
+        opener, skip, offset = open, number - chunk.first_line, chunk.start_offset
+    with opener(path, "rb") as f:
+        f.seek(offset)
+        line = next(islice(f, skip, None), b"")[: MAX_LINE_BYTES + 1]
+    if not line:
+        raise NoSuchLine(f"the file has no line {number}")
+    return line
+
+
+def submission_round(submission: Submission, number: int) -> RoundView:
+    """The round on line ``number``: cards, each wager recorded vs expected, the findings."""
+    raw = submission_line(submission, number)
+    view = RoundView(number, raw[:4000].decode("utf-8", "replace"))
+    view.findings = list(submission.findings.filter(line=number).order_by("seat", "wager_key"))
+    try:
+        parsed = view.parsed = parse_line(raw, number)
+    except Rejected as rejected:
+        view.rejected = rejected.finding.message
+        return view
+    view.dealer = cards_view(parsed.dealer_cards, parsed.dealer_toss)
+    view.answer = answer = rules_in_force(
+        venue=parsed.venue, table=parsed.table, game=parsed.game,
+        options=parsed.options, at=parsed.played_at,
+    )  # fmt: skip
+    settled = {}
+    if answer.in_force and answer.venue.licensee_id == submission.licensee_id:
+        settled = round_settlement(parsed, GameRulesCache().for_answer(answer))
+    view.seats = [seat_view(seat, settled.get(seat.number)) for seat in parsed.seats]
+    return view
+
+
+def cards_view(cards, tossed: str | None = None) -> list[CardView]:
+    views = []
+    for card in cards:
+        symbol, suit = SUIT_SYMBOLS[SUIT[card]]
+        code = CARD_CODES[card]
+        rank = RANK_NAMES[RANK[card]]
+        views.append(
+            CardView(code, "10" if code[0] == "T" else code[0], symbol,
+                     f"{rank} of {suit}", SUIT[card] in (1, 2), code == tossed)
+        )  # fmt: skip
+    return views
+
+
+def seat_view(seat: ParsedSeat, results: list[WagerResult] | None) -> SeatView:
+    recorded = recorded_amounts(seat)
+    expected: dict[str, list[WagerResult]] = {}
+    for result in results or ():
+        expected.setdefault(result.key, []).append(result)
+    wagers = []
+    for key in dict.fromkeys([*seat.wagers, *recorded]):
+        stake = seat.wagers.get(key)
+        view = WagerView(key, _cents(stake), [_cents(r) for r in recorded.get(key, [])])
+        if key in expected:
+            found = expected[key]
+            view.expected = _cents(sum((r.net for r in found), Decimal(0)))
+            view.outcome = "; ".join(r.outcome for r in found)
+            view.rule = "; ".join(dict.fromkeys(str(r.source) for r in found))
+        wagers.append(view)
+    hands = [(cards_view(h.cards), h.doubled, _cents(h.result)) for h in seat.hands or ()]
+    return SeatView(seat.number, cards_view(seat.cards, seat.toss), wagers, hands, seat.poker)
+
+
+def _cents(amount: Decimal | None) -> Decimal | None:
+    """Amounts shown as the ledger shows them, to the cent (the log allows no finer)."""
+    return None if amount is None else amount.quantize(CENT)
