@@ -6,6 +6,7 @@ from compliance.views import healthz
 
 urlpatterns = [
     path("", include("audits.web.urls")),
+    path("registry/", include("games.web.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),

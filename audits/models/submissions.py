@@ -54,6 +54,15 @@ class Submission(models.Model):
     def __str__(self) -> str:
         return f"{self.original_name} ({self.sha256[:12]}, {self.status})"
 
+    @property
+    def verdict(self) -> str:
+        """In a word or two, for lists: clean, findings, rejected lines, or not yet known."""
+        if self.status != SubmissionStatus.DONE:
+            return "failed" if self.status == SubmissionStatus.FAILED else "not yet known"
+        if not self.finding_count and not self.rejected_lines:
+            return "clean"
+        return f"{self.finding_count:,} finding(s)"
+
 
 class Chunk(models.Model):
     """A byte range of lines, validated as one unit: all its results are stored or none."""

@@ -27,7 +27,8 @@ from audits.services.reports.schedules import (
 from audits.services.reports.verification import MAX_PDF_BYTES, report_check
 from audits.services.storage import SubmissionRefused, submission_store
 from audits.services.summary import submission_summary
-from games.access import jurisdiction_managed_by, user_role
+from games.access import approvals_visible_to, jurisdiction_managed_by, user_role
+from games.pages import approvals_awaiting_action
 
 from .forms import FindingFilterForm, ScheduleForm, UploadForm
 
@@ -40,6 +41,7 @@ def home(request):
         return render(request, "home.html")
     submissions = access.submissions_visible_to(request.user).select_related("licensee")
     reports = access.reports_visible_to(request.user).select_related("venue", "submission")
+    approvals = approvals_visible_to(request.user)
     return render(
         request,
         "web/dashboard.html",
@@ -47,6 +49,7 @@ def home(request):
             "role": user_role(request.user),
             "submissions": submissions.order_by("-submitted_at")[:10],
             "reports": reports.filter(status=ReportStatus.DONE).order_by("-issued_at")[:10],
+            "awaiting": approvals_awaiting_action(approvals)[:20],
         },
     )
 

@@ -154,3 +154,44 @@ def approval_transition(
     approval.save()
     _record(approval, before, to_status, actor, reason, at)
     return approval
+
+
+@transaction.atomic
+def approval_amend(
+    base: Approval,
+    *,
+    paytable: Paytable,
+    reference: str,
+    actor=None,
+    reason: str = "",
+    at=None,
+) -> Approval:
+    """Submit ``base`` again with a new paytable version in place of the one it replaces.
+
+    The new approval covers the same rule version, options and conditions as
+    ``base``; among its paytables, the one of the same wager and code (any
+    version) gives way to ``paytable``.  ``base`` is left as it is: once the
+    amendment is approved, a reviewer supersedes it.
+    """
+    if paytable.rule_version_id != base.rule_version_id:
+        raise ValidationError({"paytable": f"{paytable} is not of {base.rule_version}"})
+    kept = [
+        link.paytable
+        for link in base.paytable_links.select_related("paytable")
+        if (link.paytable.wager_key, link.paytable.code) != (paytable.wager_key, paytable.code)
+    ]
+    return approval_submit(
+        jurisdiction=base.jurisdiction,
+        rule_version=base.rule_version,
+        reference=reference,
+        allowed_options=base.allowed_options,
+        paytables=[*kept, paytable],
+        conditions=[
+            ConditionSpec(c.operator_class, c.kind, c.text, c.venue_must_meet)
+            for c in base.conditions.select_related("operator_class")
+        ],
+        actor=actor,
+        reason=reason or f"amends {base.reference}: {paytable} replaces its earlier version",
+        source_document=base.source_document,
+        at=at,
+    )
