@@ -125,14 +125,16 @@ def submission_round(submission: Submission, number: int) -> RoundView:
 
 
 def cards_view(cards, tossed: str | None = None) -> list[CardView]:
+    """Each card as the page draws it; only the first card of the tossed code is tossed."""
+    codes = [CARD_CODES[card] for card in cards]
+    toss_at = codes.index(tossed) if tossed in codes else None
     views = []
-    for card in cards:
+    for index, card in enumerate(cards):
         symbol, suit = SUIT_SYMBOLS[SUIT[card]]
-        code = CARD_CODES[card]
-        rank = RANK_NAMES[RANK[card]]
+        code = codes[index]
         views.append(
             CardView(code, "10" if code[0] == "T" else code[0], symbol,
-                     f"{rank} of {suit}", SUIT[card] in (1, 2), code == tossed)
+                     f"{RANK_NAMES[RANK[card]]} of {suit}", SUIT[card] in (1, 2), index == toss_at)
         )  # fmt: skip
     return views
 

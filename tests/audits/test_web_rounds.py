@@ -107,3 +107,13 @@ def test_the_progress_fragment_follows_the_status(validated, people):  # noqa: F
     assert b"data-finished" not in running.content and b'value="600"' in running.content
     page = client.get(f"/submissions/{validated.uuid}/")
     assert b"data-progress-url" in page.content and b"js/progress.js" in page.content
+
+
+def test_only_one_card_of_a_repeated_code_is_the_tossed_one():
+    from audits.services.round_view import cards_view
+    from games.engine.cards import parse_cards
+
+    cards = cards_view(parse_cards(["AD", "AD", "2C", "7D"]), "AD")
+    assert [c.tossed for c in cards] == [True, False, False, False]
+    assert [(c.rank, c.symbol, c.red) for c in cards[2:]] == [("2", "♣", False), ("7", "♦", True)]
+    assert cards[0].name == "Ace of diamonds" and cards_view(parse_cards(["TS"]))[0].rank == "10"
