@@ -15,6 +15,7 @@ from django.db import connection
 
 from audits.models import Report, Submission
 from audits.samples import generate_toss_one
+from games.models import Approval
 
 from .browser_support import browser, screenshot  # noqa: F401  (fixture)
 from .report_support import dev_identity_dir, signing  # noqa: F401  (fixtures)
@@ -93,7 +94,14 @@ def test_staff_upload_follow_report_and_verify(
 def test_pages_fit_a_phone_screen(postgres, browser, live_server, people):
     page = sign_in(browser, live_server, people.reviewer)
     page.set_viewport_size({"width": 390, "height": 844})
-    for path in ("/", "/submissions/", "/reports/", "/reports/verify/", "/schedules/"):
+    approval = Approval.objects.get(status="approved", rule_version__game__code="toss-one-21")
+    registry = (
+        "/registry/jurisdictions/wa-wsgc/", "/registry/games/", "/registry/approvals/",
+        f"/registry/approvals/{approval.pk}/", "/registry/venues/",
+        f"/registry/rule-versions/{approval.rule_version_id}/",
+        f"/registry/paytables/{approval.paytable_links.first().paytable_id}/",
+    )  # fmt: skip
+    for path in ("/", "/submissions/", "/reports/", "/reports/verify/", "/schedules/", *registry):
         page.goto(f"{live_server.url}{path}")
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, (path, overflow)
