@@ -27,6 +27,7 @@ from audits.services.submissions import (
     submission_fail,
     submission_prepare,
 )
+from compliance.logs import log_context
 
 RETRYABLE = (OperationalError,)
 LATE = {"acks_late": True, "reject_on_worker_lost": True}
@@ -35,14 +36,15 @@ LATE = {"acks_late": True, "reject_on_worker_lost": True}
 @shared_task(bind=True, autoretry_for=RETRYABLE, retry_backoff=True, max_retries=10, **LATE)
 def validate_submission(self, submission_id: int) -> str:
     submission = Submission.objects.get(pk=submission_id)
-    try:
-        chunks = submission_prepare(submission)
-    except SubmissionFailed as exc:
-        return f"failed: {exc}"
-    pending = [c.index for c in chunks if not c.done]
-    group(validate_chunk.si(submission_id, i) for i in pending).apply_async()
-    finish_submission.apply_async((submission_id,), countdown=1)
-    return f"{len(pending)} chunk(s) dispatched"
+    with log_context(submission=submission.uuid):
+        try:
+            chunks = submission_prepare(submission)
+        except SubmissionFailed as exc:
+            return f"failed: {exc}"
+        pending = [c.index for c in chunks if not c.done]
+        group(validate_chunk.si(submission_id, i) for i in pending).apply_async()
+        finish_submission.apply_async((submission_id,), countdown=1)
+        return f"{len(pending)} chunk(s) dispatched"
 
 
 @shared_task(bind=True, autoretry_for=RETRYABLE, retry_backoff=True, max_retries=10, **LATE)
@@ -50,15 +52,16 @@ def validate_chunk(self, submission_id: int, index: int) -> bool:
     submission = Submission.objects.get(pk=submission_id)
     if submission.status == SubmissionStatus.FAILED:
         return False
-    try:
-        return chunk_validate(submission.chunks.get(index=index))
-    except RETRYABLE as exc:
-        if self.request.retries >= self.max_retries:
+    with log_context(submission=submission.uuid, chunk=index):
+        try:
+            return chunk_validate(submission.chunks.get(index=index))
+        except RETRYABLE as exc:
+            if self.request.retries >= self.max_retries:
+                _fail(submission, index, exc)
+            raise
+        except Exception as exc:  # a chunk that fails for good fails its submission
             _fail(submission, index, exc)
-        raise
-    except Exception as exc:  # a chunk that fails for good fails its submission
-        _fail(submission, index, exc)
-        raise
+            raise
 
 
 def _fail(submission: Submission, index: int, exc: Exception) -> None:
@@ -68,10 +71,15 @@ def _fail(submission: Submission, index: int, exc: Exception) -> None:
 @shared_task(bind=True, max_retries=None, **LATE)
 def finish_submission(self, submission_id: int) -> str:
     submission = Submission.objects.get(pk=submission_id)
+    with log_context(submission=submission.uuid):
+        return _finish(self, submission)
+
+
+def _finish(task, submission: Submission) -> str:
     if submission.status == SubmissionStatus.FAILED:
         return submission.status
     if not all_chunks_done(submission):
-        raise self.retry(countdown=1)
+        raise task.retry(countdown=1)
     submission = submission_finish(submission)
     if settings.AUDITS_REPORT_ON_FINISH and submission.status == SubmissionStatus.DONE:
         if not submission.reports.exists():  # a finish task run twice asks once
@@ -85,16 +93,18 @@ def finish_submission(self, submission_id: int) -> str:
 @shared_task(bind=True, autoretry_for=RETRYABLE, retry_backoff=True, max_retries=5, **LATE)
 def generate_report(self, report_id: int) -> str:
     """Generate, sign and issue a report; a retry never makes a second one."""
-    report = Report.objects.get(pk=report_id)
-    try:
-        return report_generate(report).status
-    except RETRYABLE as exc:
-        if self.request.retries >= self.max_retries:
-            report_fail(report, f"the database could not be reached: {exc}")
-        raise
-    except Exception as exc:  # fails for good: the report says why
-        report_fail(report, f"{type(exc).__name__}: {exc}")
-        raise
+    report = Report.objects.select_related("submission").get(pk=report_id)
+    submission = report.submission.uuid if report.submission else None
+    with log_context(report=report.uuid, submission=submission):
+        try:
+            return report_generate(report).status
+        except RETRYABLE as exc:
+            if self.request.retries >= self.max_retries:
+                report_fail(report, f"the database could not be reached: {exc}")
+            raise
+        except Exception as exc:  # fails for good: the report says why
+            report_fail(report, f"{type(exc).__name__}: {exc}")
+            raise
 
 
 @shared_task(bind=True, **LATE)

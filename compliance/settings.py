@@ -1,10 +1,13 @@
 """Django settings. Everything deployment-specific comes from the environment."""
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+
+from compliance.logs import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -21,14 +24,31 @@ def env_list(name: str) -> list[str]:
 
 
 DEBUG = env_bool("DJANGO_DEBUG", True)
+#: Production mode is DJANGO_DEBUG=false: it refuses to start without a real secret key and
+#: the host names it serves, and its cookies travel over HTTPS only.
+INSECURE_KEY_PREFIX = "django-insecure"
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is false.")
-    SECRET_KEY = "django-insecure-development-only-key"
-
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS")
+if not DEBUG:
+    if len(SECRET_KEY) < 50 or SECRET_KEY.startswith(INSECURE_KEY_PREFIX):
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY must be set to a random value of at least 50 characters when "
+            "DJANGO_DEBUG is false (python -c 'import secrets; print(secrets.token_urlsafe(64))')"
+        )
+    if not ALLOWED_HOSTS:
+        raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS must name the served hosts in production")
+elif not SECRET_KEY:
+    SECRET_KEY = f"{INSECURE_KEY_PREFIX}-development-only-key"
+
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", not DEBUG)
+SESSION_COOKIE_HTTPONLY = True
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS") or 0)
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", False)
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
+if env_bool("DJANGO_BEHIND_TLS_PROXY", False):  # the proxy sets X-Forwarded-Proto
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -43,12 +63,15 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "simple_history",
     "django_celery_beat",
+    "knox",
     "games",
     "audits",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "compliance.logs.RequestIdMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -107,6 +130,9 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# collected by `manage.py collectstatic` and served by WhiteNoise under gunicorn
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "var" / "static")
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # empty until collectstatic; WhiteNoise wants it
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "dashboard"
 LOGOUT_REDIRECT_URL = "login"
@@ -141,8 +167,13 @@ AUDITS_REPORT_ON_FINISH = env_bool("AUDITS_REPORT_ON_FINISH", False)
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "knox.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.BasicAuthentication",
+    ],
+    "DEFAULT_THROTTLE_CLASSES": [
+        "compliance.throttles.AnonymousRate",
+        "compliance.throttles.UserRate",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
@@ -150,6 +181,30 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "compliance.api_errors.json_exception_handler",
 }
+
+# Requests per client and period (n/second, minute, hour or day); uploads have their own.
+API_THROTTLE_RATES = {
+    "anon": os.environ.get("API_RATE_ANONYMOUS") or "60/minute",
+    "user": os.environ.get("API_RATE_USER") or "1200/minute",
+    "uploads": os.environ.get("API_RATE_UPLOADS") or "60/hour",
+}
+# API tokens (django-rest-knox): stored as digests, revocable, expiring.
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=int(os.environ.get("API_TOKEN_DAYS") or 30)),
+    "AUTO_REFRESH": False,
+}
+
+# The throttles' counters live in the cache: Redis in production, shared by every process.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _cache}
+    if (_cache := os.environ.get("CACHE_URL"))
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+}
+
+LOGGING = logging_config(
+    os.environ.get("LOG_FORMAT") or ("text" if DEBUG else "json"),
+    os.environ.get("LOG_LEVEL") or "INFO",
+)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Casino card-game compliance service",
@@ -185,3 +240,5 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT") or 3600)
 }
+# The worker logs through LOGGING above (JSON lines with the ids), not Celery's own format.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False

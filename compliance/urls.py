@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from compliance import tokens
 from compliance.views import healthz
 
 urlpatterns = [
@@ -10,6 +11,9 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    path("api/auth/token/", tokens.TokenIssue.as_view(), name="token-issue"),
+    path("api/auth/token/revoke/", tokens.TokenRevoke.as_view(), name="token-revoke"),
+    path("api/auth/token/revoke-all/", tokens.TokenRevokeAll.as_view(), name="token-revoke-all"),
     path("api/registry/", include("games.api.urls")),
     path("api/audits/", include("audits.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -8,6 +8,7 @@ nothing behind and the chunk is simply validated again (idempotent).
 from __future__ import annotations
 
 import gc
+import logging
 from collections import defaultdict
 from decimal import Decimal
 
@@ -21,6 +22,8 @@ from .bulk import write_findings, write_rounds_seen
 from .chunk_run import ChunkRun
 from .lines import read_lines
 from .storage import plain_path
+
+log = logging.getLogger(__name__)
 
 ZERO = Decimal(0)
 MAX_ATTEMPTS = 5  # a chunk that keeps killing its worker is not tried for ever
@@ -37,6 +40,7 @@ def chunk_validate(chunk: Chunk, run: ChunkRun | None = None) -> bool:
     Chunk.objects.filter(pk=chunk.pk).update(attempts=F("attempts") + 1)
     attempts = Chunk.objects.filter(pk=chunk.pk).values_list("attempts", flat=True).get()
     if attempts > MAX_ATTEMPTS:
+        log.error("chunk %d started %d times without finishing", chunk.index, attempts - 1)
         raise ChunkGaveUp(
             f"started {attempts - 1} times without finishing (lines from {chunk.first_line})"
         )
@@ -55,6 +59,10 @@ def chunk_validate(chunk: Chunk, run: ChunkRun | None = None) -> bool:
             gc.enable()
     run.close()
     _store(chunk, run)
+    log.info(
+        "chunk %d validated: %d lines, %d rounds, %d finding(s), %d rejected",
+        chunk.index, run.lines, run.rounds, len(run.findings), run.rejected,
+    )  # fmt: skip
     return True
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections import Counter, defaultdict
 
 from django.db import connection, transaction
@@ -20,6 +21,8 @@ from audits.models import (
 from audits.validation.findings import CODES, HANDLOG_FORMAT
 
 from .storage import discard_work_copy
+
+log = logging.getLogger(__name__)
 
 SUMS = ("wagers", "wagered", "net_result", "paid_out", "overpaid", "underpaid")
 
@@ -49,6 +52,10 @@ def submission_finish(submission: Submission) -> Submission:
     submission.finished_at = timezone.now()
     submission.save()
     discard_work_copy(submission)
+    log.info(
+        "submission finished: %d rounds, %d clean, %d finding(s), %d rejected line(s)",
+        rounds, submission.clean_rounds, submission.finding_count, submission.rejected_lines,
+    )  # fmt: skip
     return submission
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import logging
 import os
 import shutil
 import tempfile
@@ -25,9 +26,15 @@ from audits.models import Submission
 GZIP_MAGIC = b"\x1f\x8b"
 BLOCK = 1 << 20
 
+log = logging.getLogger(__name__)
+
 
 class SubmissionRefused(Exception):
     """The upload cannot be stored (too large, empty); nothing was kept."""
+
+
+class SubmissionTooLarge(SubmissionRefused):
+    """Over the size limit (an HTTP 413)."""
 
 
 def media_path(relative: str) -> Path:
@@ -56,7 +63,7 @@ def submission_store(
             if max_bytes is not None and size > max_bytes:
                 tmp.close()
                 os.unlink(tmp.name)
-                raise SubmissionRefused(f"the file exceeds {max_bytes:,} bytes")
+                raise SubmissionTooLarge(f"the file exceeds {max_bytes:,} bytes")
             digest.update(block)
             tmp.write(block)
     sha = digest.hexdigest()
@@ -83,6 +90,10 @@ def submission_store(
             )
     except IntegrityError:  # the same file arrived at the same moment
         return Submission.objects.get(sha256=sha), False
+    log.info(
+        "submission stored: %s, %d bytes via %s", relative, size, via,
+        extra={"submission": str(submission.uuid)},
+    )  # fmt: skip
     return submission, True
 
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import logging
+
 from django.db import transaction
 from django.utils import timezone
 
 from audits.models import Chunk, Submission, SubmissionStatus
+from compliance.logs import log_context
 from games.rules_resolver import RulesResolver
 
 from .chunk import chunk_validate
@@ -15,6 +18,8 @@ from .lines import chunk_boundaries
 from .rules_context import GameRulesCache
 from .storage import UnreadableFile, plain_path
 
+log = logging.getLogger(__name__)
+
 LINES_PER_CHUNK = 50_000
 
 
@@ -23,6 +28,7 @@ class SubmissionFailed(Exception):
 
 
 def submission_fail(submission: Submission, reason: str) -> Submission:
+    log.warning("submission failed: %s", reason, extra={"submission": str(submission.uuid)})
     Submission.objects.filter(pk=submission.pk).update(
         status=SubmissionStatus.FAILED, failure_reason=reason, finished_at=timezone.now()
     )
@@ -61,6 +67,7 @@ def submission_prepare(
             chunk_count=len(chunks),
             lines_total=lines,
         )
+    log.info("split into %d chunk(s) of %d lines in all", len(chunks), lines)
     return list(submission.chunks.order_by("index"))
 
 
@@ -69,9 +76,11 @@ def submission_validate_now(submission: Submission, lines_per_chunk: int = LINES
     if submission.status in (SubmissionStatus.DONE, SubmissionStatus.FAILED):
         return submission
     resolver, rules = RulesResolver(), GameRulesCache()  # shared by the chunks of one file
-    for chunk in submission_prepare(submission, lines_per_chunk):
-        chunk_validate(chunk, ChunkRun(submission, resolver, rules))
-    return submission_finish(submission)
+    with log_context(submission=submission.uuid):
+        for chunk in submission_prepare(submission, lines_per_chunk):
+            with log_context(chunk=chunk.index):
+                chunk_validate(chunk, ChunkRun(submission, resolver, rules))
+        return submission_finish(submission)
 
 
 def all_chunks_done(submission: Submission) -> bool:

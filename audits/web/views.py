@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_celery_beat.models import PeriodicTask
 
 from audits import access
+from audits.api.uploads import max_upload_bytes
 from audits.models import ReportStatus
 from audits.services.reports.periods import PeriodError
 from audits.services.reports.requests import NotVisible, report_request_by
@@ -25,7 +26,7 @@ from audits.services.reports.schedules import (
     report_schedules_of,
 )
 from audits.services.reports.verification import MAX_PDF_BYTES, report_check
-from audits.services.storage import SubmissionRefused, submission_store
+from audits.services.storage import SubmissionRefused, SubmissionTooLarge, submission_store
 from audits.services.summary import submission_summary
 from games.access import approvals_visible_to, jurisdiction_managed_by, user_role
 from games.pages import approvals_awaiting_action
@@ -75,10 +76,12 @@ def submission_upload(request):
         try:
             submission, created = submission_store(
                 upload, original_name=upload.name, licensee=form.cleaned_data["licensee"],
-                user=request.user, via="web",
+                user=request.user, via="web", max_bytes=max_upload_bytes(),
             )  # fmt: skip
         except SubmissionRefused as exc:
             form.add_error("file", str(exc))
+            status = 413 if isinstance(exc, SubmissionTooLarge) else 400
+            return render(request, "web/submission_upload.html", {"form": form}, status=status)
         else:
             if created:
                 _queue_validation(submission)

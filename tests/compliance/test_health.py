@@ -1,11 +1,54 @@
-"""Smoke tests of the project's URLs."""
+"""The project's URLs: the health check (database, broker, storage), the schema, the home page."""
+
+import pytest
+
+from compliance.celery import app
+
+pytestmark = pytest.mark.django_db
 
 
-def test_healthz_returns_ok_json(client):
+def test_healthz_checks_database_broker_and_storage(client, settings, tmp_path):
+    settings.MEDIA_ROOT = str(tmp_path)
     response = client.get("/healthz")
-    assert response.status_code == 200
-    assert response["Content-Type"] == "application/json"
-    assert response.json() == {"status": "ok"}
+    assert response.status_code == 200 and response["Content-Type"] == "application/json"
+    body = response.json()
+    assert body["status"] == "ok" and set(body["checks"]) == {"database", "broker", "storage"}
+    assert all(v.startswith("ok") for v in body["checks"].values())
+    assert "no-cache" in response["Cache-Control"] or "max-age=0" in response["Cache-Control"]
+
+
+def test_healthz_is_503_when_storage_cannot_be_written(client, settings, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    settings.MEDIA_ROOT = str(blocker / "media")
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    body = response.json()
+    assert body["status"] == "unavailable" and body["checks"]["storage"].startswith("error")
+    assert body["checks"]["database"].startswith("ok")
+
+
+@pytest.fixture
+def unreachable_broker():
+    """The Celery app pointed at a port where nothing listens (a real failed connection)."""
+    saved = {k: app.conf[k] for k in ("broker_url", "task_always_eager")}
+    app.conf.update(broker_url="redis://127.0.0.1:9/0", task_always_eager=False)
+    app._pool = None
+    try:
+        yield
+    finally:
+        app.conf.update(saved)
+        app._pool = None
+
+
+def test_healthz_is_503_when_the_broker_is_unreachable(
+    client, settings, tmp_path, unreachable_broker
+):
+    settings.MEDIA_ROOT = str(tmp_path)
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    checks = response.json()["checks"]
+    assert checks["broker"].startswith("error") and checks["database"].startswith("ok")
 
 
 def test_openapi_schema_is_served(client):
@@ -19,3 +62,9 @@ def test_home_page_links_to_api_docs(client):
     assert response.status_code == 200
     assert b"Card-game compliance service" in response.content
     assert b'href="/api/docs/"' in response.content
+
+
+def test_every_response_carries_a_request_id(client):
+    mine = client.get("/healthz", HTTP_X_REQUEST_ID="req-42")
+    assert mine["X-Request-ID"] == "req-42"
+    assert len(client.get("/healthz")["X-Request-ID"]) == 32

@@ -65,12 +65,30 @@ def test_debug_defaults_to_true_with_dev_secret_key(load_settings):
     assert module.SECRET_KEY
 
 
-def test_secret_key_required_when_debug_is_off(load_settings):
-    with pytest.raises(ImproperlyConfigured):
-        load_settings(DJANGO_DEBUG="false")
-    module = load_settings(DJANGO_DEBUG="false", DJANGO_SECRET_KEY="s3cret")
-    assert module.DEBUG is False
-    assert module.SECRET_KEY == "s3cret"
+GOOD_KEY = "k" * 30 + "-random-enough-for-a-test-only-0123456789"
+
+
+def test_production_refuses_a_missing_short_or_default_secret_key(load_settings):
+    hosts = {"DJANGO_ALLOWED_HOSTS": "audit.example"}
+    for key in ("", "s3cret", "django-insecure-" + "x" * 60):
+        with pytest.raises(ImproperlyConfigured, match="DJANGO_SECRET_KEY"):
+            load_settings(DJANGO_DEBUG="false", DJANGO_SECRET_KEY=key, **hosts)
+    module = load_settings(DJANGO_DEBUG="false", DJANGO_SECRET_KEY=GOOD_KEY, **hosts)
+    assert (module.DEBUG, module.SECRET_KEY) == (False, GOOD_KEY)
+    assert module.SESSION_COOKIE_SECURE and module.CSRF_COOKIE_SECURE
+    assert module.LOGGING["handlers"]["stream"]["formatter"] == "json"
+
+
+def test_production_refuses_to_serve_no_named_host(load_settings):
+    with pytest.raises(ImproperlyConfigured, match="DJANGO_ALLOWED_HOSTS"):
+        load_settings(DJANGO_DEBUG="false", DJANGO_SECRET_KEY=GOOD_KEY)
+
+
+def test_development_mode_is_plain_http_with_text_logs(load_settings):
+    module = load_settings()
+    assert module.DEBUG and not module.SESSION_COOKIE_SECURE
+    assert module.SECRET_KEY.startswith(module.INSECURE_KEY_PREFIX)
+    assert module.LOGGING["handlers"]["stream"]["formatter"] == "text"
 
 
 def test_allowed_hosts_is_a_comma_list(load_settings):

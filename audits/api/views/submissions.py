@@ -35,6 +35,7 @@ from audits.api.uploads import (
 from audits.models import Submission
 from audits.services.storage import SubmissionRefused, media_path, submission_store
 from audits.tasks import validate_submission
+from compliance.throttles import AnonymousRate, UploadRate, UserRate
 
 from .base import BAD_QUERY, ERROR, NOT_FOUND, AuditPagination, ExportNegotiation
 
@@ -68,6 +69,8 @@ class SubmissionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
     """
 
     permission_classes = [IsAuthenticated, HasAuditRole, SubmittersWrite]
+    throttle_classes = [AnonymousRate, UserRate, UploadRate]
+    throttle_scope = "uploads"  # uploads per user: API_THROTTLE_RATES["uploads"]
     pagination_class = AuditPagination
     filter_backends = [DjangoFilterBackend]
     filterset_class = SubmissionFilter

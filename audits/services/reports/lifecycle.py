@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 from pathlib import Path
 
@@ -21,11 +22,14 @@ from django.utils import timezone
 
 from audits.models import Report, ReportKind, ReportStatus, Submission, SubmissionStatus
 from audits.services.signing import report_sign
+from compliance.logs import log_context
 from games.models import Jurisdiction, Venue
 
 from .figures import report_figures
 from .periods import PeriodError, period_bounds
 from .render import report_pdf
+
+log = logging.getLogger(__name__)
 
 TWIN_NAME = "report.json"
 
@@ -96,6 +100,11 @@ def report_reissue(report: Report, *, requested_by=None, requested_via: str = ""
 
 def report_generate(report: Report) -> Report:
     """Compute, draw, sign and store the report; mark it issued (idempotent)."""
+    with log_context(report=report.uuid):
+        return _generate(report)
+
+
+def _generate(report: Report) -> Report:
     if not _start(report):
         return Report.objects.get(pk=report.pk)
     report.refresh_from_db()
@@ -112,6 +121,7 @@ def report_generate(report: Report) -> Report:
         issued_at=timezone.now(),
         failure_reason="",
     )
+    log.info("report issued: %s, %d bytes signed", relative, len(signed))
     return Report.objects.get(pk=report.pk)
 
 
@@ -128,6 +138,7 @@ def _start(report: Report) -> bool:
 
 
 def report_fail(report: Report, reason: str) -> None:
+    log.error("report failed: %s", reason, extra={"report": str(report.uuid)})
     Report.objects.filter(pk=report.pk).exclude(status=ReportStatus.DONE).update(
         status=ReportStatus.FAILED, failure_reason=reason[:2000]
     )
