@@ -7,16 +7,20 @@ field is named by its path, e.g. ``conditions.0.kind``.
 
 from __future__ import annotations
 
+import logging
+
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import DatabaseError, IntegrityError
+from django.db import DatabaseError, IntegrityError, InterfaceError, OperationalError
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler
 
+from audits.signing.identity import SigningSetupError
 from games.models import ImmutableRecordError
 
+log = logging.getLogger(__name__)
 _NOT_A_FIELD = {NON_FIELD_ERRORS, api_settings.NON_FIELD_ERRORS_KEY}
 
 
@@ -31,6 +35,14 @@ def json_exception_handler(exc, context):
         return Response(
             {"message": message, "field": _field_name(field), "errors": fields or None},
             status=400,
+        )
+    if isinstance(exc, OperationalError | InterfaceError):  # the database is down or restarting
+        return _unavailable("the database is unavailable: nothing was changed; try again")
+    if isinstance(exc, SigningSetupError):  # the server's configuration, not the caller's fault
+        log.error("report signing is not set up: %s", exc)  # the path is for operators only
+        return _unavailable(
+            "report signing or verification is not set up on this server "
+            "(REPORT_SIGNING_* and REPORT_TRUST_ROOTS)"
         )
     if isinstance(exc, IntegrityError | DatabaseError):
         return Response({"message": f"refused by the database: {exc}", "field": None}, status=409)
@@ -54,6 +66,14 @@ def json_exception_handler(exc, context):
         _, first = _first_error(data)
         response.data = {"message": str(first), "field": None, "errors": data}
     return response
+
+
+def _unavailable(message: str) -> Response:
+    return Response(
+        {"message": message, "field": None},
+        status=status.HTTP_503_SERVICE_UNAVAILABLE,
+        headers={"Retry-After": "5"},
+    )
 
 
 def _first_error(errors, path: str = "") -> tuple[str, str]:

@@ -213,6 +213,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "compliance.openapi.add_common_errors",
+    ],
     # one name per choice set shared by several fields
     "ENUM_NAME_OVERRIDES": {
         "ApprovalStatusEnum": "games.models.approvals.ApprovalStatus",

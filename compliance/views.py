@@ -1,6 +1,7 @@
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+from django.views.defaults import page_not_found
 
 from compliance.health import health_report
 
@@ -14,3 +15,10 @@ def healthz(request: HttpRequest) -> JsonResponse:
         {"status": "ok" if healthy else "unavailable", "checks": checks},
         status=200 if healthy else 503,
     )
+
+
+def not_found(request: HttpRequest, exception=None):
+    """404: JSON under /api/ (the ApiError shape), the HTML page elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"message": "no such endpoint or record", "field": None}, status=404)
+    return page_not_found(request, exception)

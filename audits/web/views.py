@@ -28,6 +28,7 @@ from audits.services.reports.schedules import (
 from audits.services.reports.verification import MAX_PDF_BYTES, report_check
 from audits.services.storage import SubmissionRefused, SubmissionTooLarge, submission_store
 from audits.services.summary import submission_summary
+from audits.signing.identity import SigningSetupError
 from games.access import approvals_visible_to, jurisdiction_managed_by, user_role
 from games.pages import approvals_awaiting_action
 
@@ -160,7 +161,11 @@ def report_verify_page(request):
         elif upload.size > MAX_PDF_BYTES:
             error = f"A report is at most {MAX_PDF_BYTES:,} bytes."
         else:
-            verification = report_check(upload.read()).to_dict()
+            try:
+                verification = report_check(upload.read()).to_dict()
+            except SigningSetupError:
+                error = "Reports cannot be verified here: this server has no trust roots set up."
+                return render(request, "web/report_verify.html", {"error": error}, status=503)
     status = 400 if error else 200
     context = {"verification": verification, "error": error}
     return render(request, "web/report_verify.html", context, status=status)

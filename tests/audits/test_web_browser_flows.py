@@ -21,7 +21,7 @@ from games.models import Approval, Paytable
 from . import worker_support as ws
 from .browser_support import browser, screenshot  # noqa: F401  (fixture)
 from .submissions_support import people  # noqa: F401  (fixture)
-from .test_web_browser import sign_in
+from .test_web_browser import postgres, sign_in  # noqa: F401  (fixture)
 from .worker_support import database_url, redis_broker  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db(transaction=True)

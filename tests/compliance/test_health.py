@@ -68,3 +68,20 @@ def test_every_response_carries_a_request_id(client):
     mine = client.get("/healthz", HTTP_X_REQUEST_ID="req-42")
     assert mine["X-Request-ID"] == "req-42"
     assert len(client.get("/healthz")["X-Request-ID"]) == 32
+
+
+def test_verification_without_trust_roots_is_a_503_not_a_crash(client, settings, tmp_path):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    settings.REPORT_TRUST_ROOTS = [str(tmp_path / "missing-ca.pem")]
+    pdf = SimpleUploadedFile("r.pdf", b"%PDF-1.7\n%%EOF\n", content_type="application/pdf")
+    response = client.post("/api/audits/reports/verify/", {"file": pdf})
+    assert response.status_code == 503 and "not set up" in response.json()["message"]
+    assert str(tmp_path) not in response.json()["message"]  # no server path in the answer
+    pdf.seek(0)
+    assert client.post("/reports/verify/", {"file": pdf}).status_code == 503
+
+
+def test_an_unknown_api_path_is_a_json_404(client):
+    response = client.get("/api/audits/reports/not-a-uuid/")
+    assert response.status_code == 404 and response.json()["message"]
