@@ -3,7 +3,7 @@ PY := $(VENV)/bin/python
 PG_ADMIN_URL := postgresql://postgres@127.0.0.1:5432/postgres
 PG_TEST_URL := postgresql://postgres@127.0.0.1:5432/compliance
 
-.PHONY: install test lint fmt demo bench clean
+.PHONY: serve install test lint fmt demo bench clean
 
 install: $(VENV)/.installed
 
@@ -42,6 +42,11 @@ demo: $(VENV)/.installed
 	$(PY) manage.py parsheet toss-one-21 --decks 1 --no-sensitivity
 	@echo "Serving on http://127.0.0.1:8000/ (API docs at http://127.0.0.1:8000/api/docs/); Ctrl-C stops it"
 	$(PY) manage.py runserver 127.0.0.1:8000
+
+# Production-shaped: gunicorn, a Celery worker and beat; needs DATABASE_URL, CELERY_BROKER_URL,
+# DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, DJANGO_DEBUG=false (see docs/deploy.md).
+serve: $(VENV)/.installed
+	VENV=$(VENV) bash deploy/serve.sh
 
 bench: $(VENV)/.installed
 	$(PY) bench/run.py
