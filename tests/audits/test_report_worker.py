@@ -24,7 +24,7 @@ from audits.services.submissions import submission_validate_now
 
 from . import worker_support as ws
 from .report_support import dev_identity_dir, signing  # noqa: F401  (fixtures)
-from .worker_support import database_url, redis_broker  # noqa: F401  (fixtures)
+from .worker_support import database_url, rabbitmq_broker, redis_broker  # noqa: F401
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -100,3 +100,66 @@ SIGNING_SETTINGS = (
 def _setting(name: str) -> str:
     value = getattr(django_settings, name)
     return ",".join(value) if isinstance(value, list) else str(value)
+
+
+def test_a_report_whose_worker_is_killed_is_issued_once_by_the_next(
+    database_url,
+    rabbitmq_broker,  # noqa: F811  (RabbitMQ gives a dead worker's task back at once)
+    wa,
+    media,
+    signing,  # noqa: F811
+    tmp_path,
+):
+    from audits.services.reports.lifecycle import report_request
+    from audits.tasks import generate_report
+
+    path = tmp_path / "kill.jsonl"
+    generate_toss_one(path, rounds=3000, start="2026-10-05", days=5, fault_rate=0.05, seed=5)
+    with open(path, "rb") as stream:
+        submission, _ = submission_store(stream, original_name=path.name, licensee=wa)
+    submission = submission_validate_now(submission)
+    report = report_request(kind="submission", submission=submission, requested_via="kill test")
+    queue = f"report-kill-{uuid.uuid4().hex[:8]}"
+    env = ws.worker_env(
+        database_url=database_url, broker_url=rabbitmq_broker, result_backend="rpc://",
+        queue=queue, media_root=str(media),
+    )  # fmt: skip
+    env.update({k: _setting(k) for k in SIGNING_SETTINGS})
+
+    def status():
+        return Report.objects.filter(pk=report.pk).values_list("status", flat=True).get()
+
+    with ws.celery_app_on(rabbitmq_broker, "rpc://", queue, tmp_path) as session:
+        first = session.start_worker("a", env)
+        first.wait_ready(session.app)
+        generate_report.delay(report.pk)
+
+        def running():
+            now = status()
+            if now == ReportStatus.DONE:
+                pytest.fail(
+                    f"worker A issued the report before it could be killed\n{first.log_tail()}"
+                )
+            return now == ReportStatus.RUNNING
+
+        ws.wait_for(running, timeout=ws.RUN_TIMEOUT, what="worker A to be generating the report",
+                    details=first.log_tail, interval=0.01)  # fmt: skip
+        first.kill()
+        assert status() == ReportStatus.RUNNING  # killed mid-generation: nothing issued
+        second = session.start_worker("b", env)
+        second.wait_ready(session.app)
+        ws.wait_for(lambda: status() == ReportStatus.DONE, timeout=ws.RUN_TIMEOUT,
+                    what="worker B to issue the report", details=second.log_tail)  # fmt: skip
+
+    issued = Report.objects.get(pk=report.pk)
+    assert Report.objects.filter(submission=submission).count() == 1
+    assert issued.attempts == 2  # A's attempt, then B's: no third, no second report
+    pdf = (Path(media) / issued.pdf_file).read_bytes()
+    verification = report_check(pdf)
+    assert (
+        verification.intact
+        and verification.trusted
+        and verification.issued_report == str(issued.uuid)
+    )
+    leftovers = [p.name for p in (Path(media) / "reports").iterdir() if p.suffix != ".pdf"]
+    assert not leftovers, leftovers  # the half-written file of A never shows
