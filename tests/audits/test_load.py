@@ -24,13 +24,15 @@ import pytest
 from django.contrib.auth import get_user_model
 from knox.models import AuthToken
 
-from audits.models import Submission
+from audits.models import Report, Submission
 from audits.samples import generate_toss_one
 from audits.services.storage import submission_store
 from audits.services.submissions import submission_validate_now
 from games.models import Membership, Role
 
 from . import worker_support as ws
+from .report_support import dev_identity_dir, signing  # noqa: F401  (fixtures)
+from .test_report_worker import SIGNING_SETTINGS, _setting
 from .worker_support import database_url, redis_broker  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -42,6 +44,12 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def fetch(url: str, token: str) -> bytes:
+    request = urllib.request.Request(url, headers={"Authorization": f"Token {token}"})
+    with urllib.request.urlopen(request, timeout=60) as response:
+        return response.read()
 
 
 def call(method: str, url: str, token: str, body: bytes | None = None) -> tuple[int, float]:
@@ -60,7 +68,7 @@ def call(method: str, url: str, token: str, body: bytes | None = None) -> tuple[
 
 
 @pytest.fixture
-def gunicorn(database_url, redis_broker, media, tmp_path):  # noqa: F811
+def gunicorn(database_url, redis_broker, media, signing, tmp_path):  # noqa: F811
     port = free_port()
     env = ws.worker_env(
         database_url=database_url, broker_url=redis_broker, result_backend=redis_broker,
@@ -72,6 +80,7 @@ def gunicorn(database_url, redis_broker, media, tmp_path):  # noqa: F811
         GUNICORN_BIND=f"127.0.0.1:{port}", GUNICORN_WORKERS="4", GUNICORN_THREADS="4",
         API_RATE_USER="100000/minute", API_RATE_UPLOADS="100000/hour", LOG_LEVEL="WARNING",
     )  # fmt: skip
+    env.update({name: _setting(name) for name in SIGNING_SETTINGS})
     log = open(tmp_path / "gunicorn.log", "wb")  # noqa: SIM115 (closed below)
     server = subprocess.Popen(
         [str(REPO / ".venv/bin/gunicorn"), "compliance.wsgi", "-c", "deploy/gunicorn.conf.py"],
@@ -161,3 +170,42 @@ def test_twenty_submitters_and_fifty_readers_at_once(gunicorn, wa, media, tmp_pa
         "read_p95_ms": round(statistics.quantiles([t for _, t in read], n=20)[18] * 1000),
     }  # fmt: skip
     print("\nload:", json.dumps(figures))
+
+
+def test_end_to_end_over_http_a_worker_validates_and_signs_the_report(gunicorn, wa, tmp_path):
+    """Upload over the API; the worker validates it and, as AUDITS_REPORT_ON_FINISH asks,
+    generates and signs its report; the API lists the report and serves the signed PDF."""
+    from audits.services.reports.verification import report_check
+
+    base, env = gunicorn
+    env = {**env, "AUDITS_REPORT_ON_FINISH": "true"}
+    user = get_user_model().objects.create_user("e2e-staff")
+    Membership.objects.create(user=user, role=Role.STAFF, licensee=wa)
+    token = AuthToken.objects.create(user=user)[1]
+    log = tmp_path / "e2e.jsonl"
+    generate_toss_one(log, rounds=500, start="2026-10-03", days=1, fault_rate=0.05, seed=21)
+    with ws.celery_app_on(env["CELERY_BROKER_URL"], env["CELERY_BROKER_URL"],
+                          env["CELERY_TASK_DEFAULT_QUEUE"], tmp_path) as session:  # fmt: skip
+        worker = session.start_worker("e2e-http", env)
+        worker.wait_ready(session.app)
+        status, _ = call("POST", f"{base}/api/audits/submissions/?name=e2e.jsonl", token,
+                         log.read_bytes())  # fmt: skip
+        assert status == 202
+
+        def issued():
+            listing = json.loads(fetch(f"{base}/api/audits/reports/", token))["results"]
+            done = [r for r in listing if r["status"] == "done"]
+            return done[0] if done else None
+
+        ws.wait_for(issued, what="the report to be issued", timeout=ws.RUN_TIMEOUT,
+                    details=worker.log_tail)  # fmt: skip
+        report = issued()
+    submission = Submission.objects.get(original_name="e2e.jsonl")
+    assert submission.status == "done" and submission.rounds_total == 500
+    assert report["submission"] == str(submission.uuid)
+    pdf = fetch(report["pdf_url"] if report["pdf_url"].startswith("http")
+                else f"{base}{report['pdf_url']}", token)  # fmt: skip
+    verification = report_check(pdf)
+    assert verification.intact and verification.trusted
+    issued = Report.objects.get(submission=submission)  # one report, the one the API listed
+    assert verification.issued_report == str(issued.uuid) and issued.sha256 == report["sha256"]
