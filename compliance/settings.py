@@ -106,6 +106,8 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'var' / 'db.sqlite3'}",
         conn_max_age=60,
+        # a connection the database dropped (a restart) is replaced before the next request
+        conn_health_checks=True,
     ),
 }
 # A file-backed SQLite database needs its directory (var/ by default) to exist.
