@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from celery import group, shared_task
 from django.conf import settings
-from django.db import OperationalError
+from django.db import InterfaceError, OperationalError
 
 from audits.models import Report, ReportStatus, Submission, SubmissionStatus
 from audits.services.chunk import chunk_validate
@@ -29,7 +29,8 @@ from audits.services.submissions import (
 )
 from compliance.logs import log_context
 
-RETRYABLE = (OperationalError,)
+#: the database went away (a restart, a failover): try again later, never fail or drop the work
+RETRYABLE = (OperationalError, InterfaceError)
 LATE = {"acks_late": True, "reject_on_worker_lost": True}
 
 
@@ -68,7 +69,10 @@ def _fail(submission: Submission, index: int, exc: Exception) -> None:
     submission_fail(submission, f"chunk {index} could not be validated: {exc}")
 
 
-@shared_task(bind=True, max_retries=None, **LATE)
+@shared_task(
+    bind=True, autoretry_for=RETRYABLE, retry_backoff=True, retry_backoff_max=60,
+    max_retries=None, **LATE,
+)  # fmt: skip
 def finish_submission(self, submission_id: int) -> str:
     submission = Submission.objects.get(pk=submission_id)
     with log_context(submission=submission.uuid):

@@ -128,3 +128,13 @@ def test_reviewers_create_pause_and_resume_schedules(people):
     for user in (people.staff, people.admin):
         assert browser(user).get("/schedules/").status_code == 403
     assert b'href="/schedules/"' not in browser(people.staff).get("/").content
+
+
+def test_a_web_upload_over_the_size_limit_is_a_413_and_keeps_nothing(people, settings):  # noqa: F811
+    settings.AUDITS_MAX_UPLOAD_BYTES = 100
+    upload = SimpleUploadedFile("big.jsonl", b"x" * 101)
+    response = browser(people.staff).post(
+        "/submissions/new/", {"file": upload, "licensee": people.licensee.pk}
+    )
+    assert response.status_code == 413 and b"exceeds 100 bytes" in response.content
+    assert not Submission.objects.exists()

@@ -1,4 +1,4 @@
-"""Every page × every role × own and other records: the status each gets, in one table.
+"""Every page and API endpoint × every role × own and other records: the status each gets.
 
 Roles: ``anon`` (signed out), ``nobody`` (signed in, no role), ``staff`` (DEMO-0001,
 whose submission and report these are), ``other_staff`` (DEMO-0002, same
@@ -34,7 +34,7 @@ MATRIX: dict[str, tuple[int, ...]] = {
     "/submissions/{sub}/lines/1/": (302, 404, 200, 404, 200, 404, 200),
     "/reports/": (302, 200, 200, 200, 200, 200, 200),
     "/reports/verify/": (200, 200, 200, 200, 200, 200, 200),
-    "/api/audits/reports/{report}/pdf/": (403, 403, 200, 404, 200, 404, 200),
+    "/api/audits/reports/{report}/pdf/": (401, 403, 200, 404, 200, 404, 200),
     "/schedules/": (302, 403, 403, 403, 200, 200, 403),
     "/registry/": (302, 403, 302, 302, 302, 302, 200),
     "/registry/jurisdictions/wa-wsgc/": (302, 403, 200, 200, 200, 404, 200),
@@ -45,6 +45,22 @@ MATRIX: dict[str, tuple[int, ...]] = {
     "/registry/approvals/": (302, 403, 200, 200, 200, 200, 200),
     "/registry/approvals/{approval}/": (302, 403, 200, 200, 200, 404, 200),
     "/registry/venues/": (302, 403, 200, 200, 200, 200, 200),
+}
+
+#: the API, the same roles and records (anonymous callers get 401: send credentials)
+API_MATRIX: dict[str, tuple[int, ...]] = {
+    "/api/audits/submissions/": (401, 403, 200, 200, 200, 200, 200),
+    "/api/audits/submissions/{sub}/": (401, 403, 200, 404, 200, 404, 200),
+    "/api/audits/submissions/{sub}/findings/": (401, 403, 200, 404, 200, 404, 200),
+    "/api/audits/submissions/{sub}/raw/": (401, 403, 200, 404, 200, 404, 200),
+    "/api/audits/reports/": (401, 403, 200, 200, 200, 200, 200),
+    "/api/audits/reports/{report}/": (401, 403, 200, 404, 200, 404, 200),
+    "/api/audits/reports/{report}/figures/": (401, 403, 200, 404, 200, 404, 200),
+    "/api/audits/schedules/": (401, 403, 403, 403, 200, 200, 403),
+    "/api/registry/jurisdictions/{jurisdiction}/": (401, 403, 200, 200, 200, 404, 200),
+    "/api/registry/approvals/{approval}/": (401, 403, 200, 200, 200, 404, 200),
+    "/api/registry/paytables/{paytable}/": (401, 403, 200, 200, 200, 404, 200),
+    "/api/registry/venues/": (401, 403, 200, 200, 200, 200, 200),
 }
 
 #: POSTs that change something: who may (302 back to a page) and who may not
@@ -77,10 +93,10 @@ def test_every_page_answers_each_role_as_the_matrix_says(
     ids = {
         "sub": validated.uuid, "report": report.uuid, "approval": approval.pk,
         "paytable": approval.paytable_links.first().paytable_id,
-        "rule_version": approval.rule_version_id,
+        "rule_version": approval.rule_version_id, "jurisdiction": approval.jurisdiction_id,
     }  # fmt: skip
     wrong = []
-    for template, expected in MATRIX.items():
+    for template, expected in {**MATRIX, **API_MATRIX}.items():
         url = template.format(**ids)
         for role, status in zip(ROLES, expected, strict=True):
             got = client_for(role, people).get(url).status_code
