@@ -1,10 +1,20 @@
 """Root conftest: marks the repository root as pytest's rootdir.
 
-pytest-django reads DJANGO_SETTINGS_MODULE from pyproject.toml; the one fixture here empties
-the cache before every test.
+pytest-django reads DJANGO_SETTINGS_MODULE from pyproject.toml.  Here: every test starts
+with an empty cache, and after the run the terminal summary says what the tests waited for
+(``tests/waiting.py``) and which processes they left running (stopped here, so that none
+outlives the run and holds CI's output open).
 """
 
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
 import pytest
+
+WAITS_SHOWN = 25
 
 
 @pytest.fixture(autouse=True)
@@ -15,3 +25,57 @@ def _fresh_cache():
 
     cache.clear()
     yield
+
+
+def pytest_terminal_summary(terminalreporter):
+    from tests.waiting import summary
+
+    waits = summary()
+    if waits:
+        terminalreporter.section("waits on processes and conditions, longest first")
+        for line in waits[:WAITS_SHOWN]:
+            terminalreporter.write_line(line)
+        if len(waits) > WAITS_SHOWN:
+            terminalreporter.write_line(f"... and {len(waits) - WAITS_SHOWN} shorter waits")
+    left = _stop_descendants()
+    if left:
+        terminalreporter.section("processes the tests left running (now stopped)")
+        for line in left:
+            terminalreporter.write_line(line)
+
+
+def _stop_descendants() -> list[str]:
+    """Every process still running below this one, each terminated; one line each."""
+    lines = []
+    for pid in _descendants(os.getpid()):
+        command = _read(f"/proc/{pid}/cmdline").replace("\0", " ").strip()
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            continue
+        lines.append(f"pid {pid}: {command[:200]}")
+    return lines
+
+
+def _descendants(root: int) -> list[int]:
+    parents: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir() if Path("/proc").is_dir() else ():
+        if not entry.name.isdigit():
+            continue
+        stat = _read(entry / "stat")
+        fields = stat.rpartition(")")[2].split()
+        if len(fields) > 1 and fields[0] != "Z":  # zombies are already gone
+            parents.setdefault(int(fields[1]), []).append(int(entry.name))
+    found, stack = [], [root]
+    while stack:
+        for child in parents.get(stack.pop(), []):
+            found.append(child)
+            stack.append(child)
+    return found
+
+
+def _read(path) -> str:
+    try:
+        return Path(path).read_text(errors="replace")
+    except OSError:
+        return ""

@@ -70,10 +70,12 @@ def test_uploads_across_a_database_restart_are_whole_or_refused(gunicorn, wa, tm
         for thread in threads:
             thread.start()
         time.sleep(0.5)
-        restarted = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        with ws.waited("PostgreSQL to restart (pg_ctlcluster restart -m fast)"):
+            restarted = subprocess.run(command, capture_output=True, text=True, timeout=120)
         assert restarted.returncode == 0, restarted.stderr
-        for thread in threads:
-            thread.join(timeout=180)
+        with ws.waited(f"{CLIENTS} upload threads to end across the restart"):
+            for thread in threads:
+                thread.join(timeout=180)
         connection.close()  # this process's connection died with the restart
         first = dict(answers)
         refused = sorted(i for i, status in first.items() if status != 202)

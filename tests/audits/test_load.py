@@ -101,7 +101,8 @@ def gunicorn(database_url, redis_broker, media, signing, tmp_path):  # noqa: F81
         yield base, env
     finally:
         server.terminate()
-        server.wait(timeout=30)
+        with ws.waited("gunicorn to stop after SIGTERM"):
+            server.wait(timeout=30)
         log.close()
 
 

@@ -76,7 +76,8 @@ def test_beat_and_a_worker_issue_the_scheduled_report_once(
                 details=lambda: f"{worker.log_tail()}\n{beat.log_tail()}",
                 interval=0.5,
             )
-            time.sleep(5)  # beat goes on firing every two seconds: still one report
+            with ws.waited("5 s of beat firing every 2 s after the report (still one report)"):
+                time.sleep(5)
         finally:
             beat.stop()
 

@@ -109,7 +109,9 @@ def test_worker_validates_a_submission_end_to_end_on_redis(
         assert_production_config(worker, app, queue, broker)
         started = time.monotonic()
         result = validate_submission.delay(submission.pk)
-        assert result.get(timeout=ws.RUN_TIMEOUT) == "1 chunk(s) dispatched", worker.log_tail()
+        with ws.waited("the worker to dispatch the submission's chunks"):
+            dispatched = result.get(timeout=ws.RUN_TIMEOUT)
+        assert dispatched == "1 chunk(s) dispatched", worker.log_tail()
         wait_until_done(submission, worker)
         elapsed = time.monotonic() - started
 

@@ -14,13 +14,14 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+
+from tests.waiting import wait_for, waited  # noqa: F401  (wait_for: used as ws.wait_for)
 
 REPO = Path(__file__).resolve().parents[2]
 CELERY = Path(sys.executable).with_name("celery")
@@ -103,27 +104,6 @@ def broker_problem(url: str, service: str) -> str | None:
             f"start {service} (or set WORKER_TEST_{service.upper()}_URL) to run this test"
         )
     return None
-
-
-def wait_for(
-    condition: Callable[[], object],
-    *,
-    timeout: float,
-    what: str,
-    details: Callable[[], str] = lambda: "",
-    interval: float = 0.05,
-):
-    """Poll ``condition`` until it returns something true; fail with ``what`` and ``details``."""
-    import pytest
-
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out after {timeout:.0f} s waiting for {what}\n{details()}")
-        time.sleep(interval)
 
 
 def _reset_app_caches(app) -> None:
@@ -261,7 +241,10 @@ class Worker:
                 pytest.fail(f"the worker exited before it was ready\n{self.log_tail()}")
             return app.control.ping(destination=[self.nodename], timeout=0.5)
 
-        wait_for(answered, timeout=timeout, what=f"worker {self.nodename}", details=self.log_tail)
+        wait_for(
+            answered, timeout=timeout, what=f"worker {self.nodename} to answer a ping",
+            details=self.log_tail,
+        )  # fmt: skip
 
     def inspect(self, app):
         return app.control.inspect(destination=[self.nodename], timeout=5)
@@ -270,14 +253,16 @@ class Worker:
         """SIGKILL: no warm shutdown, nothing acknowledged, the broker connection just drops."""
         if self.alive():
             os.kill(self.pid, signal.SIGKILL)
-        self.process.wait(timeout=30)
+        with waited(f"worker {self.nodename} to exit after SIGKILL"):
+            self.process.wait(timeout=30)
 
     def stop(self) -> None:
         """Warm shutdown (SIGTERM), or SIGKILL after 15 s."""
         if self.alive():
             self.process.send_signal(signal.SIGTERM)
             try:
-                self.process.wait(timeout=15)
+                with waited(f"worker {self.nodename} to stop after SIGTERM"):
+                    self.process.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 self.kill()
         self._log.close()
@@ -323,10 +308,12 @@ class Beat:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:
-                self.process.wait(timeout=15)
+                with waited("beat to stop after SIGTERM"):
+                    self.process.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 self.process.kill()
-                self.process.wait(timeout=15)
+                with waited("beat to exit after SIGKILL"):
+                    self.process.wait(timeout=15)
         self._log.close()
 
 
