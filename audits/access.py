@@ -55,6 +55,10 @@ def user_can_submit(user) -> bool:
     return membership is not None and membership.role in (REVIEWER, STAFF)
 
 
+def user_can_submit_for(user, licensee: Licensee) -> bool:
+    return licensees_submittable_by(user).filter(pk=licensee.pk).exists()
+
+
 def default_licensee_of(user) -> Licensee | None:
     """The licensee a submission is for when the caller names none: staff's own."""
     membership = membership_of(user)

@@ -110,11 +110,19 @@ DATABASES = {
         conn_health_checks=True,
     ),
 }
-# A file-backed SQLite database needs its directory (var/ by default) to exist.
+# A file-backed SQLite database needs its directory (var/ by default) to exist. The embedded
+# mode serves several requests at once: readers never wait for the writer (WAL), a writer
+# takes the lock when its transaction begins (IMMEDIATE: no "database is locked" when a reader
+# turns writer) and waits up to SQLITE_BUSY_SECONDS for another writer to finish.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     _sqlite_name = str(DATABASES["default"].get("NAME") or "")
     if _sqlite_name and _sqlite_name != ":memory:":
         Path(_sqlite_name).parent.mkdir(parents=True, exist_ok=True)
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": int(os.environ.get("SQLITE_BUSY_SECONDS") or 60),
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -145,6 +153,11 @@ MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT") or BASE_DIR / "var" / "media")
 # Uploaded files over FILE_UPLOAD_MAX_MEMORY_SIZE are spooled to temporary files; a raw body
 # is streamed to storage; DATA_UPLOAD_MAX_MEMORY_SIZE bounds only the non-file form fields.
 AUDITS_MAX_UPLOAD_BYTES = int(os.environ.get("AUDITS_MAX_UPLOAD_BYTES") or 1024**3)
+# A gzip upload is refused (413, nothing kept) when it expands to more than this, or to more
+# than AUDITS_MAX_GZIP_RATIO times its compressed size past the first 64 MiB (a "bomb"); a
+# table system's log compresses about 12 times.
+AUDITS_MAX_EXPANDED_BYTES = int(os.environ.get("AUDITS_MAX_EXPANDED_BYTES") or 16 * 1024**3)
+AUDITS_MAX_GZIP_RATIO = int(os.environ.get("AUDITS_MAX_GZIP_RATIO") or 100)
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 

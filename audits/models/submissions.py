@@ -16,10 +16,11 @@ class SubmissionStatus(models.TextChoices):
 
 
 class Submission(models.Model):
-    """One file, identified by its SHA-256: the same file submitted twice is one submission."""
+    """One file of one licensee, identified by its SHA-256: the same file submitted twice for
+    the same licensee is one submission; another licensee's identical file is its own."""
 
     uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
-    sha256 = models.CharField(max_length=64, unique=True)
+    sha256 = models.CharField(max_length=64, db_index=True)
     raw_file = models.CharField(max_length=300, help_text="path under MEDIA_ROOT, never modified")
     original_name = models.CharField(max_length=255)
     size_bytes = models.BigIntegerField()
@@ -50,6 +51,11 @@ class Submission(models.Model):
 
     class Meta:
         ordering = ["-submitted_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["licensee", "sha256"], name="uniq_submission_file_per_licensee"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.original_name} ({self.sha256[:12]}, {self.status})"

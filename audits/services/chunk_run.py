@@ -3,12 +3,21 @@
 Each line takes the fast path (:mod:`.fast_path`) when its round is certainly
 clean, and the full path otherwise: parsed strictly, the rules in force
 resolved, re-settled by the engine, every difference a finding.
+
+Every line has its own fate: whatever goes wrong while checking one line makes that line
+rejected, with its number and the reason, and the file goes on.  A round at a venue of
+another licensee is a finding of the submitter's and nothing else: it is neither seen (for
+duplicates) nor counted in any venue's totals.
 """
 
 from __future__ import annotations
 
+import logging
 from collections import defaultdict
+from datetime import datetime, timedelta
 from decimal import Decimal
+
+from django.utils import timezone
 
 from audits.models import Submission
 from audits.validation.findings import HANDLOG_FORMAT, Finding
@@ -21,6 +30,10 @@ from .lines import TOO_LONG
 from .rules_context import GameRulesCache
 
 ZERO = Decimal(0)
+#: a round played later than this after its file was submitted cannot have been played
+FUTURE_TOLERANCE = timedelta(days=1)
+
+log = logging.getLogger(__name__)
 
 
 class ChunkRun:
@@ -31,6 +44,8 @@ class ChunkRun:
         self.licensee_id = submission.licensee_id
         self.resolver = resolver or RulesResolver()
         self.rules = rules_cache or GameRulesCache()
+        submitted = submission.submitted_at or timezone.now()  # (not yet saved: a test's)
+        self.latest_played_at = submitted + FUTURE_TOLERANCE
         #: each finding with its round's place (venue, table, game, played_at), None if rejected
         self.findings: list[tuple[Finding, tuple | None]] = []
         #: (venue, table, game, played_at, round, line) of every round read
@@ -40,7 +55,9 @@ class ChunkRun:
         self.lines = self.rounds = self.rejected = 0
         self.fast = None
         if fast:
-            self.fast = FastPath(self.licensee_id, self.resolver, self.rules, self.seen)
+            self.fast = FastPath(
+                self.licensee_id, self.resolver, self.rules, self.seen, self.latest_played_at
+            )
 
     def line(self, number: int, raw) -> None:
         self.lines += 1
@@ -50,31 +67,36 @@ class ChunkRun:
         if not raw.strip():
             self.lines -= 1  # blank lines are ignored
             return
-        if self.fast is not None and self.fast.take(number, raw):
+        if self._fast(number, raw):
             self.rounds += 1
             return
         try:
-            parsed = parse_line(raw, number)
+            self._full(number, raw)
         except Rejected as rejected:
             self._reject(rejected.finding)
-            return
-        self.rounds += 1
-        place = (parsed.venue, parsed.table, parsed.game, parsed.played_at)
-        self.seen.append(place + (parsed.round, parsed.line))
-        self._count(parsed)
-        for finding in self._check(parsed):
-            self.findings.append((finding, place))
+        except Exception as exc:  # a line that breaks a check is rejected; the file goes on
+            log.exception("line %d could not be checked", number)
+            self._reject(_not_checked(number, exc))
 
     def close(self) -> None:
         """Fold the fast path's tally into :attr:`totals`; call once all lines are read."""
         if self.fast is not None:
             self.fast.add_totals(self.totals)
 
-    def _reject(self, finding: Finding) -> None:
-        self.rejected += 1
-        self.findings.append((finding, None))
+    def _fast(self, number: int, raw: bytes) -> bool:
+        """True when the fast path took the round; any doubt (or error) leaves it to the full
+        path, which alone judges and reports."""
+        if self.fast is None:
+            return False
+        try:
+            return self.fast.take(number, raw)
+        except Exception:  # the full path reads the line again and says what is wrong
+            log.warning("line %d: the fast path failed; the full path judges it", number)
+            return False
 
-    def _check(self, parsed: ParsedRound) -> list[Finding]:
+    def _full(self, number: int, raw: bytes) -> None:
+        """Judge the line, then record it: nothing is recorded if judging raises."""
+        parsed = parse_line(raw, number)
         answer = self.resolver.resolve(
             venue=parsed.venue,
             table=parsed.table,
@@ -83,15 +105,21 @@ class ChunkRun:
             at=parsed.played_at,
         )
         if answer.venue is not None and answer.venue.licensee_id != self.licensee_id:
-            return [
-                Finding(
-                    parsed.line,
-                    parsed.round,
-                    "venue_not_of_licensee",
-                    f"{parsed.venue} is not a venue of the submitting licensee",
-                    "registry: licensee venues",
-                )
-            ]
+            self.rounds += 1
+            self.findings.append((_not_our_venue(parsed), _no_venue(parsed)))
+            return
+        found = _future(parsed, self.latest_played_at) + self._check(parsed, answer)
+        place = (parsed.venue, parsed.table, parsed.game, parsed.played_at)
+        self.rounds += 1
+        self.seen.append(place + (parsed.round, parsed.line))
+        self._count(parsed)
+        self.findings.extend((finding, place) for finding in found)
+
+    def _reject(self, finding: Finding) -> None:
+        self.rejected += 1
+        self.findings.append((finding, None))
+
+    def _check(self, parsed: ParsedRound, answer) -> list[Finding]:
         if not answer.in_force:
             return [
                 Finding(
@@ -119,6 +147,48 @@ class ChunkRun:
                 row[3] += result
                 if result > 0:
                     row[4] += result
+
+
+def _not_checked(number: int, exc: Exception) -> Finding:
+    reason = f"{type(exc).__name__}: {exc}"[:300]
+    return Finding(
+        number,
+        "",
+        "line_not_checked",
+        f"the line could not be checked ({reason}); it is kept as submitted",
+        HANDLOG_FORMAT,
+    )
+
+
+def _not_our_venue(parsed: ParsedRound) -> Finding:
+    return Finding(
+        parsed.line,
+        parsed.round,
+        "venue_not_of_licensee",
+        f"{parsed.venue} is not a venue of the submitting licensee: the round is not counted "
+        "for that venue",
+        "registry: licensee venues",
+    )
+
+
+def _no_venue(parsed: ParsedRound) -> tuple:
+    """The place a round at another licensee's venue is filed under: no venue of anyone's."""
+    return ("", "", parsed.game, parsed.played_at)
+
+
+def _future(parsed: ParsedRound, latest: datetime) -> list[Finding]:
+    if parsed.played_at <= latest:
+        return []
+    return [
+        Finding(
+            parsed.line,
+            parsed.round,
+            "played_in_future",
+            f"played_at {parsed.played_at.isoformat()} is after the file was submitted: no "
+            "round can have been played then",
+            HANDLOG_FORMAT,
+        )
+    ]
 
 
 def _approval_rule(answer) -> str:

@@ -24,8 +24,11 @@ SEAT_NUMBERS = frozenset(range(1, 8))
 
 
 class FastPath:
-    def __init__(self, licensee_id: int, resolver, rules_cache, seen: list[tuple]):
+    def __init__(
+        self, licensee_id: int, resolver, rules_cache, seen: list[tuple], latest: datetime
+    ):
         self.licensee_id = licensee_id
+        self.latest = latest  # a round played after this is the full path's (played_in_future)
         self.resolver = resolver
         self.rules = rules_cache
         #: (venue, table, game, options) -> (epoch start, epoch end, screen or None)
@@ -41,6 +44,8 @@ class FastPath:
         if decoded is None:
             return False
         record, played_at = decoded
+        if played_at > self.latest:
+            return False
         screen = self._screen(record, played_at)
         wagers = None if screen is None else screen(record)
         if wagers is None:

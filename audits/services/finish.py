@@ -60,7 +60,8 @@ def submission_finish(submission: Submission) -> Submission:
 
 
 def _duplicates(submission: Submission) -> None:
-    """A round seen twice in this file, or seen in an earlier submission, is a finding."""
+    """A round seen twice in this file, or in an earlier submission of the same licensee, is a
+    finding."""
     _refresh_statistics()
     Finding.objects.filter(submission=submission, code__startswith="duplicate_round").delete()
     mine = RoundSeen.objects.filter(submission=submission)
@@ -87,13 +88,17 @@ def _duplicates(submission: Submission) -> None:
                 f"round {round_id} already appears at line {first_line[place]}",
             )
         )
+    # only this licensee's earlier files: another licensee's rounds are never compared, named
+    # or disclosed (and a failed file's rounds were never accepted)
     earlier = RoundSeen.objects.filter(
         key=OuterRef("key"),
         venue=OuterRef("venue"),
         table=OuterRef("table"),
         round_id=OuterRef("round_id"),
+        submission__licensee_id=submission.licensee_id,
         submission__submitted_at__lt=submission.submitted_at,
-    ).order_by("submission__submitted_at", "line")
+    ).exclude(submission__status=SubmissionStatus.FAILED)
+    earlier = earlier.order_by("submission__submitted_at", "line")
     # EXISTS first lets the database semi-join on the key; the details only for the few found
     again = mine.filter(Exists(earlier)).annotate(
         prior_line=Subquery(earlier.values("line")[:1]),

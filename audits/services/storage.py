@@ -1,20 +1,21 @@
 """Storing a submitted file unchanged, identified by its SHA-256, before anything else.
 
-The raw file is written to ``MEDIA_ROOT/submissions/ab/<sha256>.jsonl[.gz]``
-and never modified.  A gzip file (recognised by its magic bytes, not its
-name) gets a decompressed working copy under ``MEDIA_ROOT/work/`` so that
-chunks can be read by byte offset.
+The raw file is written to ``MEDIA_ROOT/submissions/<licensee id>/ab/<sha256>.jsonl[.gz]``
+and never modified.  The same bytes sent again for the same licensee are the same
+submission; another licensee's identical file is its own submission (nothing tells either
+that the other sent it).  A gzip file (recognised by its magic bytes, not its name) is
+expanded while it arrives, within the bounds of :mod:`.expansion` (a bomb is refused before
+anything is kept), and later gets a decompressed working copy under ``MEDIA_ROOT/work/`` so
+that chunks can be read by byte offset.
 """
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import logging
 import os
-import shutil
 import tempfile
-import zlib
+import unicodedata
 from pathlib import Path
 from typing import BinaryIO
 
@@ -23,8 +24,10 @@ from django.db import IntegrityError, transaction
 
 from audits.models import Submission
 
-GZIP_MAGIC = b"\x1f\x8b"
+from .expansion import GZIP_MAGIC, ExpansionRefused, GzipExpander
+
 BLOCK = 1 << 20
+FALLBACK_NAME = "upload.jsonl"
 
 log = logging.getLogger(__name__)
 
@@ -34,11 +37,23 @@ class SubmissionRefused(Exception):
 
 
 class SubmissionTooLarge(SubmissionRefused):
-    """Over the size limit (an HTTP 413)."""
+    """Over the size limit, or expands past the limits (an HTTP 413)."""
+
+
+class UnreadableFile(Exception):
+    """The stored file cannot be read (its expansion passes the limits)."""
 
 
 def media_path(relative: str) -> Path:
     return Path(settings.MEDIA_ROOT) / relative
+
+
+def clean_file_name(name: str) -> str:
+    """The name as a person reads it: no folders, no control or invisible formatting
+    characters (bidirectional overrides included), at most 255 characters."""
+    base = name.replace("\\", "/").rsplit("/", 1)[-1]
+    kept = "".join(c for c in base if unicodedata.category(c)[0] not in "CZ" or c == " ")
+    return kept.strip()[:255] or FALLBACK_NAME
 
 
 def submission_store(
@@ -52,36 +67,23 @@ def submission_store(
 ) -> tuple[Submission, bool]:
     """Store the upload and register it; ``(submission, created)``.
 
-    The same bytes submitted again return the existing submission.
+    The same bytes submitted again for the same licensee return the existing submission.
     """
-    incoming = media_path("incoming")
-    incoming.mkdir(parents=True, exist_ok=True)
-    digest, size = hashlib.sha256(), 0
-    with tempfile.NamedTemporaryFile(dir=incoming, delete=False) as tmp:
-        while block := stream.read(BLOCK):
-            size += len(block)
-            if max_bytes is not None and size > max_bytes:
-                tmp.close()
-                os.unlink(tmp.name)
-                raise SubmissionTooLarge(f"the file exceeds {max_bytes:,} bytes")
-            digest.update(block)
-            tmp.write(block)
-    sha = digest.hexdigest()
-    existing = Submission.objects.filter(sha256=sha).first()
+    tmp_name, sha, size, compressed = _receive(stream, max_bytes)
+    existing = Submission.objects.filter(licensee=licensee, sha256=sha).first()
     if existing:
-        os.unlink(tmp.name)
+        os.unlink(tmp_name)
         return existing, False
-    compressed = _is_gzip(tmp.name)
-    relative = f"submissions/{sha[:2]}/{sha}.jsonl" + (".gz" if compressed else "")
+    relative = f"submissions/{licensee.pk}/{sha[:2]}/{sha}.jsonl" + (".gz" if compressed else "")
     final = media_path(relative)
     final.parent.mkdir(parents=True, exist_ok=True)
-    os.replace(tmp.name, final)
+    os.replace(tmp_name, final)
     try:
         with transaction.atomic():
             submission = Submission.objects.create(
                 sha256=sha,
                 raw_file=relative,
-                original_name=original_name[:255],
+                original_name=clean_file_name(original_name),
                 size_bytes=size,
                 compressed=compressed,
                 licensee=licensee,
@@ -89,7 +91,7 @@ def submission_store(
                 submitted_via=via,
             )
     except IntegrityError:  # the same file arrived at the same moment
-        return Submission.objects.get(sha256=sha), False
+        return Submission.objects.get(licensee=licensee, sha256=sha), False
     log.info(
         "submission stored: %s, %d bytes via %s", relative, size, via,
         extra={"submission": str(submission.uuid)},
@@ -97,35 +99,77 @@ def submission_store(
     return submission, True
 
 
-def _is_gzip(path: str) -> bool:
-    with open(path, "rb") as f:
-        return f.read(2) == GZIP_MAGIC
+def _receive(stream: BinaryIO, max_bytes: int | None) -> tuple[str, str, int, bool]:
+    """The upload in a temporary file: ``(its path, SHA-256, size, gzip?)``; nothing is kept
+    when it is refused."""
+    incoming = media_path("incoming")
+    incoming.mkdir(parents=True, exist_ok=True)
+    digest, size, expander = hashlib.sha256(), 0, None
+    with tempfile.NamedTemporaryFile(dir=incoming, delete=False) as tmp:
+        try:
+            while block := stream.read(BLOCK):
+                if size == 0 and block[:2] == GZIP_MAGIC:
+                    expander = GzipExpander()
+                size += len(block)
+                if max_bytes is not None and size > max_bytes:
+                    raise SubmissionTooLarge(f"the file exceeds {max_bytes:,} bytes")
+                if expander is not None:
+                    for _ in expander.expand(block):  # counted, not kept: a bomb stops here
+                        pass
+                digest.update(block)
+                tmp.write(block)
+            if expander is not None:
+                for _ in expander.finish():
+                    pass
+        except ExpansionRefused as exc:
+            _discard(tmp)
+            raise SubmissionTooLarge(str(exc)) from exc
+        except BaseException:
+            _discard(tmp)
+            raise
+    return tmp.name, digest.hexdigest(), size, expander is not None
 
 
-class UnreadableFile(Exception):
-    """The stored file cannot be read as a whole (e.g. a truncated gzip)."""
+def _discard(tmp) -> None:
+    tmp.close()
+    os.unlink(tmp.name)
+
+
+def _work_path(submission: Submission) -> Path:
+    return media_path(f"work/{submission.uuid}.jsonl")
 
 
 def plain_path(submission: Submission) -> Path:
     """The path of the uncompressed lines: the raw file, or its decompressed copy."""
-    raw = media_path(submission.raw_file)
     if not submission.compressed:
-        return raw
-    work = media_path(f"work/{submission.sha256}.jsonl")
+        return media_path(submission.raw_file)
+    work = _work_path(submission)
     if work.exists():
         return work
+    return expand_work_copy(submission)[0]
+
+
+def expand_work_copy(submission: Submission) -> tuple[Path, str | None]:
+    """Decompress the raw file into its working copy (again); the copy's path and where the
+    gzip stream was cut, if it was (what came before the cut is kept)."""
+    work = _work_path(submission)
     work.parent.mkdir(parents=True, exist_ok=True)
     partial = work.with_suffix(".partial")
+    expander = GzipExpander()
     try:
-        with gzip.open(raw, "rb") as source, open(partial, "wb") as target:
-            shutil.copyfileobj(source, target, BLOCK)
-    except (EOFError, OSError, zlib.error) as exc:
+        with open(media_path(submission.raw_file), "rb") as source, open(partial, "wb") as out:
+            while block := source.read(BLOCK):
+                for piece in expander.expand(block):
+                    out.write(piece)
+            for piece in expander.finish():
+                out.write(piece)
+    except ExpansionRefused as exc:
         partial.unlink(missing_ok=True)
-        raise UnreadableFile(f"the gzip file is damaged or truncated: {exc}") from exc
+        raise UnreadableFile(str(exc)) from exc
     os.replace(partial, work)
-    return work
+    return work, expander.cut
 
 
 def discard_work_copy(submission: Submission) -> None:
     if submission.compressed:
-        media_path(f"work/{submission.sha256}.jsonl").unlink(missing_ok=True)
+        _work_path(submission).unlink(missing_ok=True)

@@ -7,7 +7,8 @@ import logging
 from django.db import transaction
 from django.utils import timezone
 
-from audits.models import Chunk, Submission, SubmissionStatus
+from audits.models import Chunk, Finding, Submission, SubmissionStatus
+from audits.validation.findings import CODES, HANDLOG_FORMAT
 from compliance.logs import log_context
 from games.rules_resolver import RulesResolver
 
@@ -16,7 +17,7 @@ from .chunk_run import ChunkRun
 from .finish import submission_finish
 from .lines import chunk_boundaries
 from .rules_context import GameRulesCache
-from .storage import UnreadableFile, plain_path
+from .storage import UnreadableFile, expand_work_copy, media_path
 
 log = logging.getLogger(__name__)
 
@@ -39,18 +40,21 @@ def submission_fail(submission: Submission, reason: str) -> Submission:
 def submission_prepare(
     submission: Submission, lines_per_chunk: int = LINES_PER_CHUNK
 ) -> list[Chunk]:
-    """Split the file into chunks (once); fails the submission if it cannot be read."""
+    """Split the file into chunks (once); fails the submission if it cannot be read.
+
+    A gzip file cut short is validated up to the cut, and the cut is a finding.
+    """
     existing = list(submission.chunks.order_by("index"))
     if existing:
         return existing
     try:
-        path = plain_path(submission)
+        path, cut = _lines_file(submission)
     except UnreadableFile as exc:
         submission_fail(submission, str(exc))
         raise SubmissionFailed(str(exc)) from exc
     boundaries, lines = chunk_boundaries(path, lines_per_chunk)
     if not lines:
-        reason = "the file is empty: no line to validate"
+        reason = cut or "the file is empty: no line to validate"
         submission_fail(submission, reason)
         raise SubmissionFailed(reason)
     with transaction.atomic():
@@ -61,6 +65,8 @@ def submission_prepare(
             for i, (first, start, end) in enumerate(boundaries)
         ]
         Chunk.objects.bulk_create(chunks)
+        if cut:
+            _truncation_finding(submission, lines, cut).save()
         Submission.objects.filter(pk=submission.pk).update(
             status=SubmissionStatus.VALIDATING,
             started_at=timezone.now(),
@@ -69,6 +75,27 @@ def submission_prepare(
         )
     log.info("split into %d chunk(s) of %d lines in all", len(chunks), lines)
     return list(submission.chunks.order_by("index"))
+
+
+def _lines_file(submission: Submission):
+    """The plain lines to chunk (a gzip file expanded afresh) and where a gzip was cut."""
+    if submission.compressed:
+        return expand_work_copy(submission)
+    return media_path(submission.raw_file), None
+
+
+def _truncation_finding(submission: Submission, lines: int, cut: str) -> Finding:
+    group, severity = CODES["file_truncated"]
+    return Finding(
+        submission=submission,
+        line=lines + 1,
+        code="file_truncated",
+        group=group,
+        severity=severity,
+        message=f"{cut}: the {lines:,} line(s) before the cut are validated; whatever "
+        "followed is missing from the file",
+        rule=HANDLOG_FORMAT,
+    )
 
 
 def submission_validate_now(submission: Submission, lines_per_chunk: int = LINES_PER_CHUNK):

@@ -37,6 +37,8 @@ CODES: dict[str, tuple[str, str]] = {
     "seat_count": (FORMAT, "error"),
     "duplicate_seat": (FORMAT, "error"),
     "unknown_wager": (FORMAT, "error"),
+    "line_not_checked": (FORMAT, "error"),
+    "file_truncated": (FORMAT, "error"),
     # integrity
     "duplicate_round": (INTEGRITY, "error"),
     "duplicate_round_submitted": (INTEGRITY, "error"),
@@ -44,6 +46,7 @@ CODES: dict[str, tuple[str, str]] = {
     "wrong_card_count": (INTEGRITY, "error"),
     "toss_not_in_hand": (INTEGRITY, "error"),
     "hands_inconsistent": (INTEGRITY, "error"),
+    "played_in_future": (INTEGRITY, "error"),
     # approval
     "unknown_venue": (APPROVAL, "critical"),
     "unknown_table": (APPROVAL, "critical"),

@@ -12,6 +12,7 @@ urlpatterns = [
     path("submissions/<uuid:uuid>/progress/", rounds.submission_progress, name="web-progress"),
     path("submissions/<uuid:uuid>/lines/<int:line>/", rounds.round_detail, name="web-round"),
     path("submissions/<uuid:uuid>/report/", views.report_ask, name="web-report-ask"),
+    path("submissions/<uuid:uuid>/retry/", views.submission_retry_page, name="web-retry"),
     path("reports/", views.report_list, name="web-reports"),
     path("reports/verify/", views.report_verify_page, name="web-report-verify"),
     path("schedules/", views.schedule_list, name="web-schedules"),

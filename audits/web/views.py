@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
-from django.db import transaction
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
@@ -14,7 +13,8 @@ from django_celery_beat.models import PeriodicTask
 
 from audits import access
 from audits.api.uploads import max_upload_bytes
-from audits.models import ReportStatus
+from audits.models import ReportStatus, SubmissionStatus
+from audits.services.intake import submission_retry, submission_submit
 from audits.services.reports.periods import PeriodError
 from audits.services.reports.requests import NotVisible, report_request_by
 from audits.services.reports.schedules import (
@@ -26,7 +26,7 @@ from audits.services.reports.schedules import (
     report_schedules_of,
 )
 from audits.services.reports.verification import MAX_PDF_BYTES, report_check
-from audits.services.storage import SubmissionRefused, SubmissionTooLarge, submission_store
+from audits.services.storage import SubmissionRefused, SubmissionTooLarge
 from audits.services.summary import submission_summary
 from audits.signing.identity import SigningSetupError
 from games.access import approvals_visible_to, jurisdiction_managed_by, user_role
@@ -75,27 +75,35 @@ def submission_upload(request):
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
-            submission, created = submission_store(
-                upload, original_name=upload.name, licensee=form.cleaned_data["licensee"],
+            submitted = submission_submit(
+                upload, name=upload.name, licensee=form.cleaned_data["licensee"],
                 user=request.user, via="web", max_bytes=max_upload_bytes(),
             )  # fmt: skip
         except SubmissionRefused as exc:
             form.add_error("file", str(exc))
             status = 413 if isinstance(exc, SubmissionTooLarge) else 400
             return render(request, "web/submission_upload.html", {"form": form}, status=status)
-        else:
-            if created:
-                _queue_validation(submission)
-            else:
-                messages.info(request, "This file was submitted before: here is its submission.")
-            return redirect("web-submission", uuid=submission.uuid)
+        if submitted.retried:
+            messages.info(request, "This file was submitted before and had failed: it is "
+                          "being validated again.")  # fmt: skip
+        elif not submitted.created:
+            messages.info(request, "This file was submitted before: here is its submission.")
+        return redirect("web-submission", uuid=submitted.submission.uuid)
     return render(request, "web/submission_upload.html", {"form": form}, status=_status(form))
 
 
-def _queue_validation(submission) -> None:
-    from audits.tasks import validate_submission  # tasks import the services: import late
-
-    transaction.on_commit(lambda: validate_submission.delay(submission.pk))
+@login_required
+@require_POST
+def submission_retry_page(request, uuid):
+    submission = access.submissions_visible_to(request.user).filter(uuid=uuid).first()
+    if submission is None:
+        raise Http404("no such submission")
+    if not access.user_can_submit_for(request.user, submission.licensee):
+        raise PermissionDenied("you may not submit hand logs for this licensee")
+    if submission.status == SubmissionStatus.FAILED:
+        submission_retry(submission)
+        messages.info(request, "The file is being validated again.")
+    return redirect("web-submission", uuid=submission.uuid)
 
 
 def _status(form) -> int:
@@ -120,6 +128,8 @@ def submission_detail(request, uuid):
         "page": page,
         "reports": access.reports_visible_to(request.user).filter(submission=submission),
         "can_ask": access.user_can_request_report(request.user, submission=submission),
+        "can_retry": submission.status == SubmissionStatus.FAILED
+        and access.user_can_submit_for(request.user, submission.licensee),
         "currency": submission.licensee.jurisdiction.currency,
     }
     return render(request, "web/submission_detail.html", context)

@@ -169,8 +169,8 @@ def test_progress_while_validating(people):
 def test_failed_submission_gives_the_reason(people, submit):
     packed = gzip.compress(TWO_ROUNDS * 50)
     response = submit(
-        post_raw, client(people.staff), packed[: len(packed) // 2], content_type="application/gzip"
-    )
+        post_raw, client(people.staff), packed[:8], content_type="application/gzip"
+    )  # cut inside the gzip header: nothing to validate
     assert response.status_code == 202
     detail = client(people.staff).get(response.json()["url"]).json()
     assert detail["status"] == "failed" and "gzip" in detail["failure_reason"]

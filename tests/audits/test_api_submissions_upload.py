@@ -32,19 +32,19 @@ from .submissions_support import (  # noqa: F401
 
 
 def test_multipart_then_raw_body_same_file_is_the_same_submission(people, submit, monkeypatch):
-    from audits.api.views import submissions as views
+    from audits import tasks
 
     queued = []
-    real = views.validate_submission.delay
+    real = tasks.validate_submission.delay
     monkeypatch.setattr(
-        views.validate_submission, "delay", lambda pk: queued.append(pk) or real(pk)
+        tasks.validate_submission, "delay", lambda pk: queued.append(pk) or real(pk)
     )
     api = client(people.staff)
 
     first = submit(post_multipart, api, TWO_ROUNDS, name="november.jsonl")
     assert first.status_code == 202, first.json()
     body = first.json()
-    assert set(body) == {"id", "url", "status", "sha256", "created"}
+    assert set(body) == {"id", "url", "status", "sha256", "created", "retried"}
     assert body["created"] is True and body["status"] == "queued"  # validated after commit
     assert first["Location"] == body["url"] and body["url"].endswith(f"{API}{body['id']}/")
 
@@ -152,13 +152,14 @@ def test_others_cannot_submit(people, who):
     assert Submission.objects.count() == 0
 
 
-def test_same_file_for_another_licensee_is_a_conflict(people, submit):
+def test_same_file_for_another_licensee_is_that_licensees_own_submission(people, submit):
     api = client(people.reviewer)
     first = submit(post_raw, api, TWO_ROUNDS, licensee=people.licensee.pk)
     assert first.status_code == 202
     again = submit(post_raw, api, TWO_ROUNDS, licensee=people.other.pk)
-    assert again.status_code == 409 and again.json()["field"] == "licensee"
-    assert Submission.objects.count() == 1
+    assert again.status_code == 202 and again.json()["created"] is True
+    assert again.json()["id"] != first.json()["id"]
+    assert Submission.objects.count() == 2
 
 
 @pytest.mark.parametrize("how", ["raw", "multipart"])
@@ -185,17 +186,17 @@ def test_uploads_are_streamed_not_held_in_memory(people, settings, monkeypatch, 
     from django.core.files.uploadedfile import TemporaryUploadedFile
     from django.http import HttpRequest
 
-    from audits.api.views import submissions as views
+    from audits.services import intake
 
     settings.FILE_UPLOAD_MAX_MEMORY_SIZE = 64
     sources = []
-    real = views.submission_store
+    real = intake.submission_store
 
     def spy(source, **kwargs):
         sources.append(source)
         return real(source, **kwargs)
 
-    monkeypatch.setattr(views, "submission_store", spy)
+    monkeypatch.setattr(intake, "submission_store", spy)
     api = client(people.staff)
     response = post_raw(api, TWO_ROUNDS) if how == "raw" else post_multipart(api, TWO_ROUNDS)
     assert response.status_code == 202

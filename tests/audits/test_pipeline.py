@@ -116,10 +116,15 @@ def test_empty_file_fails_with_a_reason(wa):
     assert s.status == "failed" and "empty" in s.failure_reason
 
 
-def test_truncated_gzip_fails_with_a_reason(wa):
-    packed = gzip.compress(round_line() * 200)
+def test_truncated_gzip_validates_the_lines_before_the_cut_and_reports_the_cut(wa):
+    lines = [round_line(round=f"r{i}") for i in range(400)]
+    packed = gzip.compress(b"\n".join(lines) + b"\n")
     s = submit(wa, packed[: len(packed) // 2], name="log.jsonl.gz")
-    assert s.status == "failed" and "gzip" in s.failure_reason
+    assert s.status == "done" and 0 < s.rounds_total < 400
+    assert s.clean_rounds == s.rounds_total  # every whole line before the cut, checked
+    cut = s.findings.get(code="file_truncated")
+    assert cut.line == s.lines_total + 1 and "ends early" in cut.message
+    assert s.rejected_lines <= 1  # the line the cut went through, if it did
 
 
 def test_gzip_detected_by_magic_bytes_not_name(wa):

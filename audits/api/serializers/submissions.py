@@ -70,7 +70,10 @@ class SubmissionAcceptedSerializer(serializers.Serializer):
     status = SubmissionStatusField()
     sha256 = serializers.CharField()
     created = serializers.BooleanField(
-        help_text="false: the same file was already submitted; nothing is validated again"
+        help_text="false: the same file was already submitted for this licensee"
+    )
+    retried = serializers.BooleanField(
+        help_text="true: that submission had failed, and is validated again from its file"
     )
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import base64
 
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
-from django.db import transaction
 from django.http import FileResponse
 from django.utils.http import parse_header_parameters
 from django_filters.rest_framework import DjangoFilterBackend
@@ -32,9 +31,15 @@ from audits.api.uploads import (
     install_upload_handlers,
     max_upload_bytes,
 )
-from audits.models import Submission
-from audits.services.storage import SubmissionRefused, media_path, submission_store
-from audits.tasks import validate_submission
+from audits.models import Submission, SubmissionStatus
+from audits.services.intake import (
+    LicenseeRequired,
+    NotAllowedToSubmit,
+    submission_licensee,
+    submission_retry,
+    submission_submit,
+)
+from audits.services.storage import SubmissionRefused, SubmissionTooLarge, media_path
 from compliance.throttles import AnonymousRate, UploadRate, UserRate
 
 from .base import BAD_QUERY, ERROR, NOT_FOUND, AuditPagination, ExportNegotiation
@@ -42,17 +47,22 @@ from .base import BAD_QUERY, ERROR, NOT_FOUND, AuditPagination, ExportNegotiatio
 UPLOAD_ERRORS = {
     400: OpenApiResponse(ERROR, description="no file, an empty file, or a malformed parameter"),
     403: OpenApiResponse(ERROR, description="not allowed to submit for that licensee"),
-    409: OpenApiResponse(ERROR, description="the same file was submitted for another licensee"),
-    413: OpenApiResponse(ERROR, description="the file is over the size limit"),
+    413: OpenApiResponse(
+        ERROR, description="the file is over the size limit, or expands past the limits (gzip)"
+    ),
     415: OpenApiResponse(ERROR, description="neither multipart nor one of the raw types"),
 }
 
 
-def too_large(max_bytes: int) -> Response:
+def too_large(max_bytes: int, why: str = "") -> Response:
     return Response(
-        {"message": f"the file exceeds the limit of {max_bytes:,} bytes", "field": "file"},
+        {"message": why or f"the file exceeds the limit of {max_bytes:,} bytes", "field": "file"},
         status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
     )
+
+
+class _Conflict(BadRequest):
+    status_code = status.HTTP_409_CONFLICT
 
 
 @extend_schema_view(
@@ -160,7 +170,11 @@ class SubmissionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
         Casino staff submit for their own licensee (the default); reviewers
         name a licensee of their jurisdiction.  The answer is 202: the file is
         stored unchanged and queued for validation; follow ``url`` (also the
-        ``Location`` header).  Files over the size limit are refused with 413.
+        ``Location`` header).  Files over the size limit, and gzip files that
+        expand past the limits, are refused with 413 and nothing is kept.  The
+        same file sent again for the same licensee is the same submission
+        (``created: false``); if that one failed, it is validated again
+        (``retried: true``).
         """
         media = parse_header_parameters(request.META.get("CONTENT_TYPE", ""))[0].lower()
         if media != MULTIPART and media not in RAW_MEDIA_TYPES:
@@ -207,55 +221,56 @@ class SubmissionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
             name = name or ("upload.jsonl.gz" if media == "application/gzip" else "upload.jsonl")
 
         try:
-            submission, created = submission_store(
-                source,
-                original_name=name,
-                licensee=licensee,
-                user=request.user,
-                via="api",
+            submitted = submission_submit(
+                source, name=name, licensee=licensee, user=request.user, via="api",
                 max_bytes=max_bytes,
-            )
-        except SubmissionRefused:
-            return too_large(max_bytes)
-
-        if submission.licensee_id != licensee.pk:
-            return Response(
-                {
-                    "message": (
-                        f"this file (sha256 {submission.sha256}) was already submitted "
-                        "for another licensee"
-                    ),
-                    "field": "licensee",
-                },
-                status=status.HTTP_409_CONFLICT,
-            )
-        if created:
-            pk = submission.pk
-            transaction.on_commit(lambda: validate_submission.delay(pk), robust=True)
-            submission.refresh_from_db()
+            )  # fmt: skip
+        except SubmissionTooLarge as exc:
+            return too_large(max_bytes, str(exc))
+        except SubmissionRefused as exc:
+            raise BadRequest({"file": str(exc)}) from exc
+        submission = submitted.submission
         url = submission_url(submission, request)
         answer = {
             "id": str(submission.uuid),
             "url": url,
             "status": submission.status,
             "sha256": submission.sha256,
-            "created": created,
+            "created": submitted.created,
+            "retried": submitted.retried,
         }
         return Response(answer, status=status.HTTP_202_ACCEPTED, headers={"Location": url})
 
+    @extend_schema(
+        request=None,
+        responses={
+            202: serializers.SubmissionAcceptedSerializer,
+            409: OpenApiResponse(ERROR, description="the submission has not failed"),
+            **NOT_FOUND,
+        },
+    )
+    @action(detail=True, methods=["post"])
+    def retry(self, request, uuid=None):
+        """Validate a failed submission again, from the file exactly as it was stored."""
+        submission = self.get_object()
+        if not access.user_can_submit_for(request.user, submission.licensee):
+            raise PermissionDenied("you may not submit hand logs for this licensee")
+        if submission.status != SubmissionStatus.FAILED:
+            raise _Conflict(f"only a failed submission is validated again (this one is "
+                            f"{submission.status})")  # fmt: skip
+        submission = submission_retry(submission)
+        url = submission_url(submission, request)
+        answer = {"id": str(submission.uuid), "url": url, "status": submission.status,
+                  "sha256": submission.sha256, "created": False, "retried": True}  # fmt: skip
+        return Response(answer, status=status.HTTP_202_ACCEPTED, headers={"Location": url})
+
     def _licensee(self, licensee_id):
-        user = self.request.user
-        if licensee_id is None:
-            licensee = access.default_licensee_of(user)
-            if licensee is None:
-                raise BadRequest({"licensee": "name the licensee (its id) the hand log is for"})
-            return licensee
-        licensee = access.licensees_submittable_by(user).filter(pk=licensee_id).first()
-        if licensee is None:
-            own = access.default_licensee_of(user)
-            hint = f": only for your own licensee (id {own.pk})" if own else ""
-            raise PermissionDenied(f"you may not submit hand logs for licensee {licensee_id}{hint}")
-        return licensee
+        try:
+            return submission_licensee(self.request.user, licensee_id)
+        except LicenseeRequired as exc:
+            raise BadRequest({"licensee": str(exc)}) from exc
+        except NotAllowedToSubmit as exc:
+            raise PermissionDenied(str(exc)) from exc
 
     def _multipart_file(self):
         """The uploaded file (``None`` if it passed the limit) and the form's licensee id."""

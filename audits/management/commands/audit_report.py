@@ -77,8 +77,14 @@ def _submission(value: str) -> Submission:
         value = _sha256(Path(value))
     if value.isdigit():
         found = Submission.objects.filter(pk=int(value)).first()
-    elif len(value) == 64:
-        found = Submission.objects.filter(sha256=value.lower()).first()
+    elif len(value) == 64:  # one submission per licensee may hold the same file
+        matches = list(Submission.objects.filter(sha256=value.lower())[:2])
+        if len(matches) > 1:
+            raise CommandError(
+                f"several licensees submitted the file {value[:16]}…: give the submission's "
+                "id or UUID"
+            )
+        found = matches[0] if matches else None
     else:
         found = Submission.objects.filter(uuid=_uuid(value)).first() if _uuid(value) else None
     if found is None:

@@ -1,7 +1,8 @@
 """``manage.py validate_handlog PATH [--json-findings OUT] [--json] [--licensee L]``.
 
-Registers the file as a submission (exactly as the API does), validates it in
-this process and prints a summary.  Exit status: 0 every round clean, 1
+Registers the file as a submission (through the same service as the API and the web
+page), validates it in this process and prints a summary.  The same file again is the
+same submission (validated again only if it had failed).  Exit status: 0 every round clean, 1
 findings, 2 the file could not be processed.
 """
 
@@ -11,9 +12,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from audits.models import SubmissionStatus
-from audits.services.intake import licensee_for_file
-from audits.services.storage import submission_store
-from audits.services.submissions import SubmissionFailed, submission_validate_now
+from audits.services.intake import licensee_for_file, submission_submit
+from audits.services.storage import SubmissionRefused
 from audits.services.summary import finding_dicts, findings_of, submission_summary
 
 
@@ -30,15 +30,15 @@ class Command(BaseCommand):
         path = Path(opts["path"])
         if not path.is_file():
             raise CommandError(f"{path}: no such file")
-        licensee = licensee_for_file(path, opts["licensee"])
-        with open(path, "rb") as stream:
-            submission, _ = submission_store(
-                stream, original_name=path.name, licensee=licensee, via="command"
-            )
         try:
-            submission = submission_validate_now(submission)
-        except SubmissionFailed:
-            submission.refresh_from_db()
+            licensee = licensee_for_file(path, opts["licensee"])
+            with open(path, "rb") as stream:
+                submitted = submission_submit(
+                    stream, name=path.name, licensee=licensee, via="command", now=True
+                )
+        except (LookupError, SubmissionRefused) as exc:
+            raise CommandError(str(exc)) from exc
+        submission = submitted.submission
         summary = submission_summary(submission)
         if opts["json_findings"]:
             with open(opts["json_findings"], "w") as out:

@@ -13,8 +13,8 @@ from audits.models import Finding, Report, ReportKind, Submission, SubmissionSta
 def report_submissions(report: Report) -> QuerySet[Submission]:
     """The validated submissions a report covers.
 
-    A period report takes every validated submission of the venue's (or the
-    jurisdiction's) licensees with a round played in the period; a
+    A period report takes every validated submission of the venue's licensee (or of the
+    jurisdiction's licensees) with a round played in the period; a
     submission that straddles the period's edge is taken whole, and the
     report lists each input with its first and last round.
     """
@@ -23,8 +23,9 @@ def report_submissions(report: Report) -> QuerySet[Submission]:
     start, end = period_instants(report)
     done = Submission.objects.filter(status=SubmissionStatus.DONE)
     overlapping = done.filter(first_played_at__lt=end, last_played_at__gte=start)
-    if report.kind == ReportKind.VENUE:
-        return overlapping.filter(totals__venue=report.venue.code).distinct()
+    if report.kind == ReportKind.VENUE:  # the venue's own licensee's files, nobody else's
+        mine = overlapping.filter(licensee=report.venue.licensee_id)
+        return mine.filter(totals__venue=report.venue.code).distinct()
     return overlapping.filter(licensee__jurisdiction=report.jurisdiction_id)
 
 
