@@ -93,5 +93,6 @@ def logging_config(fmt: str, level: str) -> dict:
         "loggers": {
             "django.db.backends": {"level": "WARNING"},
             "celery": {"level": "INFO"},
+            "axes.apps": {"level": "WARNING"},  # its start-up banner, in every command
         },
     }

@@ -64,6 +64,8 @@ INSTALLED_APPS = [
     "simple_history",
     "django_celery_beat",
     "knox",
+    "axes",
+    "compliance",
     "games",
     "audits",
 ]
@@ -71,6 +73,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "compliance.logs.RequestIdMiddleware",
+    # before anything reads a body: the open verification doors' size limit (413)
+    "compliance.body_limits.BodyLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -79,6 +83,10 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # a page over its rate (django-ratelimit) answers 429 (compliance.views.rate_limited)
+    "django_ratelimit.middleware.RatelimitMiddleware",
+    # last: turns a locked-out sign-in into its 429 answer (compliance/signin_guard.py)
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "compliance.urls"
@@ -125,6 +133,22 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Failed sign-ins are limited on every door (django-axes, compliance/signin_guard.py): after
+# SIGNIN_FAILURE_LIMIT failures for one account or from one address, sign-in there is locked
+# for SIGNIN_LOCK_MINUTES (429). Behind TRUSTED_PROXY_HOPS reverse proxies that append to
+# X-Forwarded-For, the address is the one the outermost proxy saw.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("SIGNIN_FAILURE_LIMIT") or 10)
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("SIGNIN_LOCK_MINUTES") or 15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_CALLABLE = "compliance.signin_guard.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "compliance.signin_guard.client_ip"
+AXES_SENSITIVE_PARAMETERS = ["password"]
+TRUSTED_PROXY_HOPS = int(os.environ.get("TRUSTED_PROXY_HOPS") or 0)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -184,7 +208,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "knox.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
+        "compliance.signin_guard.GuardedBasicAuthentication",
     ],
     "DEFAULT_THROTTLE_CLASSES": [
         "compliance.throttles.AnonymousRate",
@@ -203,6 +227,9 @@ API_THROTTLE_RATES = {
     "user": os.environ.get("API_RATE_USER") or "1200/minute",
     "uploads": os.environ.get("API_RATE_UPLOADS") or "60/hour",
 }
+# The open report-verification page: checks per address (django-ratelimit, in the cache).
+VERIFY_PAGE_RATE = os.environ.get("VERIFY_PAGE_RATE") or "30/m"
+RATELIMIT_VIEW = "compliance.views.rate_limited"
 # API tokens (django-rest-knox): stored as digests, revocable, expiring.
 REST_KNOX = {
     "TOKEN_TTL": timedelta(days=int(os.environ.get("API_TOKEN_DAYS") or 30)),
@@ -232,6 +259,10 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "compliance.openapi.add_common_errors",
     ],
+    # <id:...> paths (compliance/converters.py): whole numbers within the bigint range
+    "PATH_CONVERTER_OVERRIDES": {
+        "id": {"type": "integer", "minimum": 1, "maximum": 2**63 - 1, "format": "int64"}
+    },
     # one name per choice set shared by several fields
     "ENUM_NAME_OVERRIDES": {
         "ApprovalStatusEnum": "games.models.approvals.ApprovalStatus",

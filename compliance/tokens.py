@@ -13,7 +13,8 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from knox import views as knox
 from rest_framework import serializers
-from rest_framework.authentication import BasicAuthentication
+
+from compliance.signin_guard import GuardedBasicAuthentication
 
 ISSUED = inline_serializer(
     "IssuedToken",
@@ -22,7 +23,7 @@ ISSUED = inline_serializer(
 
 
 class TokenIssue(knox.LoginView):
-    authentication_classes = [BasicAuthentication]
+    authentication_classes = [GuardedBasicAuthentication]  # failed attempts are limited
 
     @extend_schema(request=None, responses={200: ISSUED}, tags=["auth"])
     def post(self, request, format=None):

@@ -22,3 +22,17 @@ def not_found(request: HttpRequest, exception=None):
     if request.path.startswith("/api/"):
         return JsonResponse({"message": "no such endpoint or record", "field": None}, status=404)
     return page_not_found(request, exception)
+
+
+def rate_limited(request: HttpRequest, exception=None):
+    """429 for a page over its rate (django-ratelimit's ``RATELIMIT_VIEW``)."""
+    from django.shortcuts import render
+
+    response = render(
+        request,
+        "rate_limited.html",
+        {"message": "too many requests from this address: wait a minute and try again"},
+        status=429,
+    )
+    response["Retry-After"] = "60"
+    return response

@@ -11,7 +11,7 @@ query string (which arrives as a space) is read as the ``+`` it was.
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import UTC, datetime
 
 from django import forms
 from django.db.models import Exists, OuterRef, Q
@@ -48,9 +48,13 @@ class Rfc3339Field(forms.Field):
             digits, offset = tail[:-6], tail[-6:]
             text = f"{head}.{digits[:6].ljust(6, '0')}{offset}"
         try:
-            return datetime.fromisoformat(text)
+            moment = datetime.fromisoformat(text)
+            moment.astimezone(UTC)  # year 1 or 9999 with an offset: outside the calendar
         except ValueError as exc:
             raise forms.ValidationError(f"{value!r}: {exc}", code="invalid") from exc
+        except OverflowError as exc:
+            raise forms.ValidationError(f"{value!r} is out of range", code="invalid") from exc
+        return moment
 
 
 @extend_schema_field(OpenApiTypes.DATETIME)

@@ -20,7 +20,7 @@ app_name = "audits"
 urlpatterns = [
     path("reports/verify/", views.ReportVerifyView.as_view(), name="report-verify"),
     path("schedules/", views.ScheduleListView.as_view(), name="schedule-list"),
-    path("schedules/<int:pk>/", views.ScheduleDetailView.as_view(), name="schedule-detail"),
+    path("schedules/<id:pk>/", views.ScheduleDetailView.as_view(), name="schedule-detail"),
     path(
         "submissions/<uuid:uuid>/findings/",
         views.SubmissionFindingsView.as_view(),

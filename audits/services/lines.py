@@ -8,6 +8,13 @@ from pathlib import Path
 from audits.validation.parse import MAX_LINE_BYTES
 
 TOO_LONG = object()  # yielded instead of the bytes of an over-long line
+#: a UTF-8 byte order mark, which some editors write at the start of a file: not part of line 1
+UTF8_BOM = b"\xef\xbb\xbf"
+
+
+def without_bom(line: bytes) -> bytes:
+    """Line 1 as the format reads it: a leading byte order mark is not part of the round."""
+    return line[len(UTF8_BOM) :] if line.startswith(UTF8_BOM) else line
 
 
 def read_lines(path: Path, start: int, end: int) -> Iterator[tuple[int, object]]:
@@ -29,7 +36,7 @@ def read_lines(path: Path, start: int, end: int) -> Iterator[tuple[int, object]]
                 yield offset, TOO_LONG
                 offset += skipped
                 continue
-            yield offset, line
+            yield offset, without_bom(line) if offset == 0 else line
             offset += len(line)
 
 

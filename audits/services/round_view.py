@@ -10,11 +10,13 @@ validation reported.
 from __future__ import annotations
 
 import gzip
+import zlib
 from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import islice
 
 from audits.models import Submission
+from audits.services.lines import without_bom
 from audits.services.rules_context import GameRulesCache
 from audits.services.storage import media_path
 from audits.validation.parse import MAX_LINE_BYTES, ParsedRound, ParsedSeat, Rejected, parse_line
@@ -94,12 +96,15 @@ def submission_line(submission: Submission, number: int) -> bytes:
         opener, skip, offset = gzip.open if submission.compressed else open, number - 1, 0
     else:
         opener, skip, offset = open, number - chunk.first_line, chunk.start_offset
-    with opener(path, "rb") as f:
-        f.seek(offset)
-        line = next(islice(f, skip, None), b"")[: MAX_LINE_BYTES + 1]
+    try:
+        with opener(path, "rb") as f:
+            f.seek(offset)
+            line = next(islice(f, skip, None), b"")[: MAX_LINE_BYTES + 1]
+    except (EOFError, OSError, zlib.error) as exc:  # a gzip file cut before this line
+        raise NoSuchLine(f"the file's compressed data ends before line {number}") from exc
     if not line:
         raise NoSuchLine(f"the file has no line {number}")
-    return line
+    return without_bom(line) if number == 1 else line
 
 
 def submission_round(submission: Submission, number: int) -> RoundView:

@@ -53,7 +53,8 @@ def clean_file_name(name: str) -> str:
     characters (bidirectional overrides included), at most 255 characters."""
     base = name.replace("\\", "/").rsplit("/", 1)[-1]
     kept = "".join(c for c in base if unicodedata.category(c)[0] not in "CZ" or c == " ")
-    return kept.strip()[:255] or FALLBACK_NAME
+    kept = kept.strip()[:255]
+    return "" if kept in ("", ".", "..") else kept
 
 
 def submission_store(
@@ -83,7 +84,7 @@ def submission_store(
             submission = Submission.objects.create(
                 sha256=sha,
                 raw_file=relative,
-                original_name=clean_file_name(original_name),
+                original_name=clean_file_name(original_name) or FALLBACK_NAME,
                 size_bytes=size,
                 compressed=compressed,
                 licensee=licensee,

@@ -48,7 +48,7 @@ def key_findings(
 ) -> list[Finding]:
     """Unknown wager keys; a wager without a result or a result without a wager."""
     found = []
-    for key in [*seat.wagers, *seat.results]:
+    for key in dict.fromkeys([*seat.wagers, *seat.results]):  # a key in both: one finding
         if key not in rules.wagers:
             found.append(
                 Finding(

@@ -8,7 +8,7 @@ cards are engine card ints and whose money is ``Decimal``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from decimal import Decimal
 
 import msgspec
@@ -80,6 +80,8 @@ def parse_line(raw: bytes, line: int) -> ParsedRound:
         _reject(line, *_validation_reason(raw, exc))
     except msgspec.DecodeError as exc:
         _reject(line, *_decode_reason(raw, exc))
+    except RecursionError:
+        _reject(line, "field_invalid", "nested deeper than any field of a round can be")
     return _checked(record, line)
 
 
@@ -96,6 +98,8 @@ def _validation_reason(raw: bytes, exc: Exception) -> tuple[str, str]:
         parsed = msgspec.json.decode(raw)
     except msgspec.DecodeError:
         return "line_not_json", f"not JSON: {exc}"
+    except RecursionError:  # nested too deep to read whole: the typed error names the field
+        return "field_invalid", str(exc)
     if not isinstance(parsed, dict):
         return "line_not_object", f"a round must be a JSON object, not {type(parsed).__name__}"
     return "field_invalid", str(exc)
@@ -139,6 +143,10 @@ def _time(text: str, line: int, rid: str) -> datetime:
         _reject(line, "bad_time", f"$.played_at: {text!r} is not an RFC 3339 time", rid)
     if value.tzinfo is None:
         _reject(line, "bad_time", f"$.played_at: {text!r} has no UTC offset", rid)
+    try:
+        value.astimezone(UTC)  # years 1 and 9999 with an offset fall outside the calendar
+    except OverflowError:
+        _reject(line, "bad_time", f"$.played_at: {text!r} is out of range in UTC", rid)
     return value
 
 

@@ -10,11 +10,11 @@ urlpatterns = [
     path("submissions/new/", views.submission_upload, name="web-submission-upload"),
     path("submissions/<uuid:uuid>/", views.submission_detail, name="web-submission"),
     path("submissions/<uuid:uuid>/progress/", rounds.submission_progress, name="web-progress"),
-    path("submissions/<uuid:uuid>/lines/<int:line>/", rounds.round_detail, name="web-round"),
+    path("submissions/<uuid:uuid>/lines/<id:line>/", rounds.round_detail, name="web-round"),
     path("submissions/<uuid:uuid>/report/", views.report_ask, name="web-report-ask"),
     path("submissions/<uuid:uuid>/retry/", views.submission_retry_page, name="web-retry"),
     path("reports/", views.report_list, name="web-reports"),
     path("reports/verify/", views.report_verify_page, name="web-report-verify"),
     path("schedules/", views.schedule_list, name="web-schedules"),
-    path("schedules/<int:pk>/pause/", views.schedule_pause, name="web-schedule-pause"),
+    path("schedules/<id:pk>/pause/", views.schedule_pause, name="web-schedule-pause"),
 ]

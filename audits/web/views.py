@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -10,6 +11,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 from django_celery_beat.models import PeriodicTask
+from django_ratelimit.decorators import ratelimit
 
 from audits import access
 from audits.api.uploads import max_upload_bytes
@@ -19,6 +21,7 @@ from audits.services.reports.periods import PeriodError
 from audits.services.reports.requests import NotVisible, report_request_by
 from audits.services.reports.schedules import (
     OutOfScope,
+    ScheduleNameTaken,
     report_schedule_create,
     report_schedule_jurisdiction,
     report_schedule_pause,
@@ -29,6 +32,7 @@ from audits.services.reports.verification import MAX_PDF_BYTES, report_check
 from audits.services.storage import SubmissionRefused, SubmissionTooLarge
 from audits.services.summary import submission_summary
 from audits.signing.identity import SigningSetupError
+from compliance.signin_guard import client_ip
 from games.access import approvals_visible_to, jurisdiction_managed_by, user_role
 from games.pages import approvals_awaiting_action
 
@@ -160,6 +164,11 @@ def report_list(request):
     return render(request, "web/reports.html", {"page": page})
 
 
+def _verify_rate(group, request) -> str:
+    return settings.VERIFY_PAGE_RATE
+
+
+@ratelimit(key=lambda group, request: client_ip(request), rate=_verify_rate, method="POST")
 @require_http_methods(["GET", "POST"])
 def report_verify_page(request):
     """Anyone may check a PDF, signed in or not."""
@@ -200,7 +209,9 @@ def schedule_list(request):
         except (ValidationError, PeriodError) as exc:
             form.add_error(None, " ".join(getattr(exc, "messages", [str(exc)])))
         except OutOfScope:
-            form.add_error("scope", "no such venue or jurisdiction here (or that name is taken)")
+            form.add_error("scope", "no such venue or jurisdiction here")
+        except ScheduleNameTaken:
+            form.add_error("name", "a schedule of that name exists: pause it, or choose another")
         else:
             messages.success(request, f"Schedule {data['name']!r} saved.")
             return redirect("web-schedules")

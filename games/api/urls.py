@@ -7,7 +7,8 @@ from . import views
 
 
 class RegistryRouter(DefaultRouter):
-    """Ids as ``<int:pk>`` (anything else is no route); no ``.json`` format suffixes."""
+    """Ids as ``<id:pk>`` (whole numbers the database holds; anything else is no route, a
+    404); no ``.json`` format suffixes."""
 
     include_format_suffixes = False
 

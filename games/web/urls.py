@@ -9,14 +9,12 @@ urlpatterns = [
     path("jurisdictions/<slug:code>/", views.jurisdiction_detail, name="registry-jurisdiction"),
     path("jurisdictions/<slug:code>/limits/new/", actions.limit_new, name="registry-limit-new"),
     path("games/", views.game_list, name="registry-games"),
-    path("rule-versions/<int:pk>/", views.rule_version_detail, name="registry-rule-version"),
-    path("paytables/<int:pk>/", views.paytable_detail, name="registry-paytable"),
-    path(
-        "paytables/<int:pk>/versions/", actions.paytable_new_version, name="registry-paytable-new"
-    ),
-    path("paytables/<int:pk>/submit/", actions.paytable_submit, name="registry-paytable-submit"),
+    path("rule-versions/<id:pk>/", views.rule_version_detail, name="registry-rule-version"),
+    path("paytables/<id:pk>/", views.paytable_detail, name="registry-paytable"),
+    path("paytables/<id:pk>/versions/", actions.paytable_new_version, name="registry-paytable-new"),
+    path("paytables/<id:pk>/submit/", actions.paytable_submit, name="registry-paytable-submit"),
     path("approvals/", views.approval_list, name="registry-approvals"),
-    path("approvals/<int:pk>/", views.approval_detail, name="registry-approval"),
-    path("approvals/<int:pk>/move/", actions.approval_move, name="registry-approval-move"),
+    path("approvals/<id:pk>/", views.approval_detail, name="registry-approval"),
+    path("approvals/<id:pk>/move/", actions.approval_move, name="registry-approval-move"),
     path("venues/", views.venue_list, name="registry-venues"),
 ]

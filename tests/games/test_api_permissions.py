@@ -183,7 +183,8 @@ def test_session_login_works_too(world):
     from rest_framework.test import APIClient
 
     client = APIClient()
-    assert client.login(username="staff", password="pw")
+    signed_in = client.post("/accounts/login/", {"username": "staff", "password": "pw"})
+    assert signed_in.status_code == 302
     assert client.get(url("venues", world.venue.pk)).status_code == 200
     assert client.get(url("venues", world.other_venue.pk)).status_code == 404
 

@@ -8,6 +8,7 @@ from rest_framework import serializers
 from rest_framework.reverse import reverse
 
 from audits.models import Submission, SubmissionStatus, SubmissionTotal
+from audits.services.storage import clean_file_name
 from audits.services.summary import submission_summary
 from games.api.filters import MAX_ID
 from games.models import Licensee
@@ -49,8 +50,9 @@ class SubmissionUploadQuerySerializer(serializers.Serializer):
     )
 
     def validate_name(self, value: str) -> str:
-        name = value.replace("\\", "/").rsplit("/", 1)[-1].strip()
-        if not name or name in (".", "..") or any(ord(c) < 32 or ord(c) == 127 for c in name):
+        """Kept as a person reads it: no folders, control or invisible formatting characters."""
+        name = clean_file_name(value)
+        if not name:
             raise serializers.ValidationError("not a usable file name")
         return name
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from collections.abc import Iterable, Iterator
 
 from django.http import StreamingHttpResponse
@@ -113,11 +114,27 @@ class _Echo:
         return value
 
 
+#: what a spreadsheet reads as the start of a formula (OWASP, "CSV Injection")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"-?\d+(\.\d+)?")
+
+
+def csv_cell(value) -> str:
+    """A cell a spreadsheet shows as text: one that could start a formula gets a leading
+    ``'`` (a negative amount of ours, a plain number, stays a number)."""
+    if value is None:
+        return ""
+    text = str(value)
+    if text.startswith(FORMULA_STARTS) and not _PLAIN_NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
 def _csv(findings) -> Iterator[str]:
     writer = csv.writer(_Echo())
     yield writer.writerow(CSV_COLUMNS)
     for row in finding_dicts(findings):
-        yield writer.writerow(["" if row[c] is None else row[c] for c in CSV_COLUMNS])
+        yield writer.writerow([csv_cell(row[c]) for c in CSV_COLUMNS])
 
 
 def _gathered(pieces: Iterable[str]) -> Iterator[bytes]:

@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 from audits.services.reports.periods import PeriodError
 from audits.services.reports.schedules import (
     OutOfScope,
+    ScheduleNameTaken,
     report_schedule_create,
     report_schedule_jurisdiction,
     report_schedule_pause,
@@ -53,6 +54,10 @@ class PauseSerializer(serializers.Serializer):
     paused = serializers.BooleanField()
 
 
+class _NameTaken(BadRequest):
+    status_code = status.HTTP_409_CONFLICT
+
+
 class _ReviewerView(APIView):
     permission_classes = [IsAuthenticated]
 
@@ -64,7 +69,8 @@ class _ReviewerView(APIView):
 
 
 class ScheduleListView(_ReviewerView):
-    """Report schedules of the reviewer's jurisdiction; POST creates (or updates by name)."""
+    """Report schedules of the reviewer's jurisdiction; POST creates one (409 if its name is
+    taken: an existing schedule is paused or deleted, never overwritten)."""
 
     @extend_schema(responses={200: ScheduleSerializer(many=True)})
     def get(self, request):
@@ -73,7 +79,12 @@ class ScheduleListView(_ReviewerView):
 
     @extend_schema(
         request=ScheduleSerializer,
-        responses={201: ScheduleSerializer, 400: OpenApiResponse(ERROR), 403: ERROR},
+        responses={
+            201: ScheduleSerializer,
+            400: OpenApiResponse(ERROR, description="a field Celery would reject, named"),
+            403: ERROR,
+            409: OpenApiResponse(ERROR, description="a schedule of that name exists"),
+        },
     )
     def post(self, request):
         jurisdiction = self.jurisdiction()
@@ -88,10 +99,20 @@ class ScheduleListView(_ReviewerView):
                 period=data["period"], crontab=cron, zone=jurisdiction.timezone,
                 within=jurisdiction,
             )  # fmt: skip
-        except (ValidationError, PeriodError) as exc:
-            raise BadRequest({"schedule": getattr(exc, "messages", [str(exc)])}) from exc
+        except ValidationError as exc:
+            detail = exc.message_dict if hasattr(exc, "error_dict") else exc.messages
+            raise BadRequest(detail) from exc
+        except PeriodError as exc:
+            raise BadRequest({"period": str(exc)}) from exc
         except OutOfScope as exc:
-            raise NotFound("no such venue or jurisdiction (or that name is taken)") from exc
+            raise NotFound("no such venue or jurisdiction") from exc
+        except ScheduleNameTaken as exc:
+            raise _NameTaken(
+                {
+                    "name": f"a schedule named {exc} exists: pause or delete it, or choose "
+                    "another name"
+                }
+            ) from exc
         return Response(
             ScheduleSerializer(report_schedule_row(task)).data, status=status.HTTP_201_CREATED
         )

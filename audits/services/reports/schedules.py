@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from zoneinfo import ZoneInfo
 
+from celery.schedules import crontab as celery_crontab
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django_celery_beat.models import CrontabSchedule, PeriodicTask
@@ -66,7 +67,26 @@ def _period(period: str, jurisdiction: Jurisdiction) -> str:
 
 
 class OutOfScope(Exception):
-    """The schedule, or the name it would take, belongs to another jurisdiction."""
+    """The schedule's scope lies in another jurisdiction."""
+
+
+class ScheduleNameTaken(Exception):
+    """A schedule of that name exists already (it is paused, deleted or renamed, not
+    overwritten)."""
+
+
+CRON_FIELDS = ("minute", "hour", "day_of_week", "day_of_month", "month_of_year")
+
+
+def crontab_check(fields: dict[str, str]) -> None:
+    """Refuse cron fields Celery would reject when the schedule fires (``*/0``, an hour of
+    99), naming the field; Celery's own parser decides."""
+    for name in CRON_FIELDS:
+        try:
+            celery_crontab(**{name: fields.get(name, "*")})
+        except Exception as exc:  # ValueError, or the parser's own ParseException
+            message = f"{fields.get(name)!r} is not a cron {name}: {exc}"
+            raise ValidationError({name: message}) from exc
 
 
 def report_schedule_create(
@@ -79,13 +99,17 @@ def report_schedule_create(
     zone: str,
     within: Jurisdiction | None = None,
 ) -> PeriodicTask:
-    """Create or update the named schedule (kept in the database, editable in the admin);
-    with ``within``, only a schedule of that jurisdiction (a reviewer's)."""
+    """Create the named schedule (kept in the database, editable in the admin); with
+    ``within``, only a schedule of that jurisdiction (a reviewer's), and never over an
+    existing one of the same name (:class:`ScheduleNameTaken`). Without it (the standard
+    schedules of ``create_report_schedules``), the named schedule is created or updated."""
     _, jurisdiction = _scope(kind, scope)  # refuse a schedule that could never run
+    crontab_check(crontab)
     if within is not None:
-        taken = PeriodicTask.objects.filter(name=name).first()
-        if jurisdiction != within or (taken and report_schedule_jurisdiction(taken) != within):
+        if jurisdiction != within:
             raise OutOfScope(name)
+        if PeriodicTask.objects.filter(name=name).exists():
+            raise ScheduleNameTaken(name)
     if period not in RELATIVE:
         period_bounds(period)  # a literal period must be one
     schedule, _ = CrontabSchedule.objects.get_or_create(**crontab, timezone=zone)

@@ -37,7 +37,7 @@ class RegistryViewSet(viewsets.GenericViewSet):
     permission_classes = [IsAuthenticated, HasRegistryRole, ReviewersWrite]
     pagination_class = RegistryPagination
     filter_backends = [DjangoFilterBackend]
-    lookup_value_converter = "int"
+    lookup_value_converter = "id"  # compliance.converters: within the bigint range
     parser_classes = [JSONParser]
     #: the model (for the schema, which is generated without a user)
     model: type = None

@@ -1,0 +1,15 @@
+from django.apps import AppConfig
+
+
+class ComplianceConfig(AppConfig):
+    """The project itself, as an app: its signal receivers and templates' tags load here."""
+
+    name = "compliance"
+
+    def ready(self) -> None:
+        from django.urls import register_converter
+
+        from compliance import signin_guard  # noqa: F401  (connects the lockout log line)
+        from compliance.converters import IdConverter
+
+        register_converter(IdConverter, "id")  # before any URLconf is read
