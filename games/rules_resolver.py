@@ -22,20 +22,25 @@ ONE_DAY = timedelta(days=1)
 
 
 class RulesResolver:
-    """Answers :func:`rules_in_force` once per (venue, table, game, options, epoch)."""
+    """Answers :func:`rules_in_force` once per (venue, table, game, options, decks, epoch)."""
 
     def __init__(self) -> None:
         self._cache: dict[tuple, RulesInForce] = {}
         self._venues: dict[str, tuple[str, list[date]] | None] = {}
 
-    def resolve(self, *, venue: str, table: str, game: str, options: dict, at: datetime):
+    def resolve(
+        self, *, venue: str, table: str, game: str, options: dict, at: datetime, decks=None
+    ):
         known = self._venue(venue)
         day = local_date_of(at, known[0]) if known else None
-        place = (venue, table, game, tuple(sorted((k, str(v)) for k, v in options.items())))
+        declared = tuple(sorted((k, str(v)) for k, v in options.items()))
+        place = (venue, table, game, declared, decks)
         epoch_key = place + (bisect_right(known[1], day) if known else None,)
         answer = self._cache.get(epoch_key) or self._cache.get(place + (day,))
         if answer is None:
-            answer = rules_in_force(venue=venue, table=table, game=game, options=options, at=at)
+            answer = rules_in_force(
+                venue=venue, table=table, game=game, options=options, at=at, decks=decks
+            )
             dated = answer.reason_code == "approval_not_in_force"  # its reason names the day
             self._cache[place + (day,) if dated else epoch_key] = answer
         return answer

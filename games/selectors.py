@@ -56,6 +56,10 @@ class RulesInForce:
     local_date: date | None = None
     reason_code: str = ""
     reason: str = ""
+    #: the record a refusal rests on: the authorization or approval, with its reference and
+    #: dates (what a finding cites)
+    cited: str = ""
+    decks: int | None = None
     venue: Venue | None = None
     table: Table | None = None
     game: Game | None = None
@@ -72,6 +76,8 @@ class RulesInForce:
             "local_date": self.local_date.isoformat() if self.local_date else None,
             "reason_code": self.reason_code or None,
             "reason": self.reason or None,
+            "cited": self.cited or None,
+            "decks": self.decks,
             "venue": self.venue.code if self.venue else None,
             "table": self.table.code if self.table else None,
             "game": self.game.code if self.game else None,
@@ -83,24 +89,39 @@ class RulesInForce:
 
 
 def _approved_dict(answer: RulesInForce) -> dict[str, Any]:
-    approval, rules = answer.approval, answer.rule_version
+    approval, rules, authorization = answer.approval, answer.rule_version, answer.authorization
     return {
         "authorization": {
-            "id": answer.authorization.pk,
-            "effective_from": answer.authorization.effective_from.isoformat(),
-            "options": answer.authorization.options,
+            "id": authorization.pk,
+            "table": authorization.table.code if authorization.table_id else None,
+            "options": authorization.options,
+            "decks": authorization.decks or None,
+            "effective_from": authorization.effective_from.isoformat(),
+            "effective_to": _iso(authorization.effective_to),
+            "conditions_met": [
+                {
+                    "condition": m.condition.get_kind_display(),
+                    "met_on": m.met_on.isoformat(),
+                    "evidence": m.evidence,
+                }
+                for m in authorization.conditions_met.select_related("condition")
+            ],  # fmt: skip
+            "citation": authorization_citation(authorization),
         },
         "approval": {
             "id": approval.pk,
             "reference": approval.reference,
             "decision_date": approval.decision_date.isoformat(),
+            "allowed_options": approval.allowed_options,
             "content_hash": approval.content_hash,
+            "citation": approval_citation(approval),
         },
         "rule_version": {
             "id": rules.pk,
             "version": rules.version,
             "content_hash": rules.content_hash,
             "parameters": rules.parameters,
+            "decks_allowed": rules.decks_allowed,
         },
         "paytables": {
             key: {
@@ -115,6 +136,25 @@ def _approved_dict(answer: RulesInForce) -> dict[str, Any]:
     }
 
 
+def _iso(day: date | None) -> str | None:
+    return day.isoformat() if day else None
+
+
+def authorization_citation(authorization: Authorization) -> str:
+    """An authorization as a finding cites it: where, under which approval, from when."""
+    where = f"table {authorization.table.code}" if authorization.table_id else "all tables"
+    until = f" to {authorization.effective_to}" if authorization.effective_to else ""
+    return (
+        f"authorization of {authorization.venue.code} ({where}) under "
+        f"{authorization.approval.reference}, from {authorization.effective_from}{until}"
+    )
+
+
+def approval_citation(approval: Approval) -> str:
+    decided = f", decided {approval.decision_date}" if approval.decision_date else ""
+    return f"{approval.reference} ({approval.jurisdiction.code}{decided})"
+
+
 def local_date_of(at: datetime, timezone_name: str) -> date:
     if at.tzinfo is None:
         raise ValueError("the time must carry its offset (RFC 3339)")
@@ -122,55 +162,89 @@ def local_date_of(at: datetime, timezone_name: str) -> date:
 
 
 def rules_in_force(
-    *, venue: str, table: str, game: str, options: dict[str, str], at: datetime
+    *,
+    venue: str,
+    table: str,
+    game: str,
+    options: dict[str, str],
+    at: datetime,
+    decks: int | None = None,
 ) -> RulesInForce:
-    """What applied to a round at ``venue``/``table`` of ``game`` with ``options`` at ``at``."""
-    answer = RulesInForce(False, at)
+    """What applied to a round at ``venue``/``table`` of ``game`` with ``options`` (and a shoe
+    of ``decks``, when given) at ``at``: every term of the authorization and of its approval,
+    or the first term the round breaks, with the record that sets it."""
+    answer = RulesInForce(False, at, decks=decks)
     answer.venue = Venue.objects.select_related("licensee__jurisdiction").filter(code=venue).first()
     if answer.venue is None:
-        return _refuse(answer, "unknown_venue", f"no venue {venue!r} is registered")
+        return _refuse(answer, Refusal("unknown_venue", f"no venue {venue!r} is registered"))
     answer.table = answer.venue.tables.filter(code=table).first()
     if answer.table is None:
-        return _refuse(answer, "unknown_table", f"{venue} has no table {table!r}")
+        return _refuse(answer, Refusal("unknown_table", f"{venue} has no table {table!r}"))
     answer.game = Game.objects.filter(code=game).first()
     if answer.game is None:
-        return _refuse(answer, "unknown_game", f"no game {game!r} is registered")
+        return _refuse(answer, Refusal("unknown_game", f"no game {game!r} is registered"))
     jurisdiction = answer.venue.licensee.jurisdiction
     answer.local_date = day = local_date_of(at, jurisdiction.timezone)
     answer.limits = limits_in_force(answer.venue, answer.table, answer.game, day)
     return _authorized(answer, {k: str(v) for k, v in options.items()}, day)
 
 
-def _refuse(answer: RulesInForce, code: str, reason: str) -> RulesInForce:
-    answer.reason_code, answer.reason = code, reason
+@dataclass(frozen=True)
+class Refusal:
+    """Why a round was not played under approved rules, and the record that says so."""
+
+    code: str
+    reason: str
+    cited: str = "registry: venues, tables and games"
+
+
+def _refuse(answer: RulesInForce, refusal: Refusal) -> RulesInForce:
+    answer.reason_code, answer.reason, answer.cited = refusal.code, refusal.reason, refusal.cited
     return answer
 
 
 def _authorized(answer: RulesInForce, options: dict[str, str], day: date) -> RulesInForce:
-    candidates = list(
+    of_game = (
         Authorization.objects.filter(venue=answer.venue, approval__rule_version__game=answer.game)
-        .filter(Q(table=answer.table) | Q(table__isnull=True))
-        .select_related("approval__rule_version")
+        .select_related("approval__rule_version", "approval__jurisdiction", "venue", "table")
         .order_by("table_id", "-effective_from")
     )
+    candidates = [a for a in of_game if a.table_id in (None, answer.table.pk)]
     if not candidates:
-        return _refuse(
-            answer,
-            "game_not_authorized",
-            f"{answer.game.code} is not authorized at {answer.venue.code}/{answer.table.code}",
-        )
+        return _refuse(answer, _not_authorized(answer, list(of_game)))
     failures = []
     for authorization in candidates:
-        problem = _authorization_problem(authorization, answer.venue, options, day)
-        if problem is None:
+        refusal = _authorization_problem(authorization, answer, options, day)
+        if refusal is None:
             return _accept(answer, authorization, options)
-        failures.append(problem)
-    code, reason = min(failures, key=lambda f: _REASON_ORDER.index(f[0]))
-    return _refuse(answer, code, reason)
+        failures.append(refusal)
+    return _refuse(answer, min(failures, key=lambda f: _REASON_ORDER.index(f.code)))
 
 
+def _not_authorized(answer: RulesInForce, of_game: list[Authorization]) -> Refusal:
+    where = f"{answer.venue.code}/{answer.table.code}"
+    if not of_game:
+        return Refusal(
+            "game_not_authorized",
+            f"{answer.game.code} is not authorized at {answer.venue.code}",
+            f"registry: authorizations of {answer.venue.code}",
+        )
+    tables = sorted({a.table.code for a in of_game if a.table_id})
+    return Refusal(
+        "table_not_authorized",
+        f"{answer.game.code} is authorized at {answer.venue.code} only at table(s) "
+        f"{', '.join(tables)}, not at {where}",
+        "; ".join(authorization_citation(a) for a in of_game),
+    )
+
+
+#: which refusal a round gets when several authorizations of its table each fail: the term
+#: nearest to being met first
 _REASON_ORDER = (
     "options_not_approved",
+    "options_not_authorized",
+    "decks_not_approved",
+    "decks_not_authorized",
     "conditions_not_met",
     "approval_not_in_force",
     "authorization_ended",
@@ -178,33 +252,70 @@ _REASON_ORDER = (
 )
 
 
-def _authorization_problem(authorization, venue, options, day) -> tuple[str, str] | None:
+def _authorization_problem(authorization, answer, options, day) -> Refusal | None:
+    cited = authorization_citation(authorization)
     if authorization.effective_from > day:
-        return "not_yet_authorized", f"authorized only from {authorization.effective_from}"
+        return Refusal(
+            "not_yet_authorized", f"authorized only from {authorization.effective_from}", cited
+        )
     if authorization.effective_to and authorization.effective_to < day:
-        return "authorization_ended", f"authorization ended on {authorization.effective_to}"
-    status = approval_status_on(authorization.approval, day)
-    if status != ApprovalStatus.APPROVED:
-        return "approval_not_in_force", f"{authorization.approval.reference} was {status} on {day}"
-    unmet = conditions_unmet(authorization, venue, day)
-    if unmet:
-        return "conditions_not_met", "conditions not met by then: " + "; ".join(unmet)
-    return _options_problem(authorization, options)
-
-
-def _options_problem(authorization, options) -> tuple[str, str] | None:
+        return Refusal(
+            "authorization_ended", f"the authorization ended on {authorization.effective_to}", cited
+        )
     approval = authorization.approval
-    required = authorization.approval.rule_version.options
+    status = approval_status_on(approval, day)
+    if status != ApprovalStatus.APPROVED:
+        reason = f"{approval.reference} was {status} on {day}"
+        return Refusal("approval_not_in_force", reason, approval_citation(approval))
+    unmet = conditions_unmet(authorization, answer.venue, day)
+    if unmet:
+        reason = f"the approval's conditions were not met by {day}: " + "; ".join(unmet)
+        return Refusal("conditions_not_met", reason, f"{cited}; {approval_citation(approval)}")
+    return _options_problem(authorization, options) or _decks_problem(authorization, answer.decks)
+
+
+def _options_problem(authorization, options) -> Refusal | None:
+    approval = authorization.approval
+    required = approval.rule_version.options
     missing = sorted(set(required) - set(options))
     if missing:
-        return "options_not_approved", f"options not declared: {', '.join(missing)}"
+        reason = f"the round does not declare the option(s) {', '.join(missing)}"
+        return Refusal("options_not_approved", reason, approval_citation(approval))
     for name, value in options.items():
-        if value not in approval.allowed_options.get(name, []):
-            return "options_not_approved", f"{name}={value} is not approved"
+        allowed = approval.allowed_options.get(name, [])
+        if value not in allowed:
+            approved = f"approved: {', '.join(allowed)}" if allowed else "no such option"
+            reason = f"{name} {value} is not an approved variant ({approved})"
+            return Refusal("options_not_approved", reason, approval_citation(approval))
         fixed = authorization.options.get(name)
         if fixed is not None and fixed != value:
-            return "options_not_approved", f"{name}={value}: this venue is authorized for {fixed}"
+            reason = f"{name} {value}: the venue is authorized to run {name} {fixed} only"
+            return Refusal("options_not_authorized", reason, authorization_citation(authorization))
     return None
+
+
+def _decks_problem(authorization, decks: int | None) -> Refusal | None:
+    """The shoe against the approved rule version's deck counts, then the authorization's."""
+    if decks is None:
+        return None
+    approved = list(authorization.approval.rule_version.decks_allowed)
+    if decks not in approved:
+        reason = f"a {decks}-deck shoe; the approved rules allow {_counts(approved)} decks"
+        return Refusal("decks_not_approved", reason, approval_citation(authorization.approval))
+    authorized = list(authorization.decks or [])
+    if authorized and decks not in authorized:
+        reason = f"a {decks}-deck shoe; the venue is authorized for {_counts(authorized)} decks"
+        return Refusal("decks_not_authorized", reason, authorization_citation(authorization))
+    return None
+
+
+def _counts(numbers: list[int]) -> str:
+    numbers = sorted(numbers)
+    return (
+        " or ".join(map(str, numbers))
+        if len(numbers) < 3
+        else (", ".join(map(str, numbers[:-1])) + f" or {numbers[-1]}")
+    )
 
 
 def approval_status_on(approval: Approval, day: date) -> str:
@@ -234,6 +345,7 @@ def conditions_unmet(authorization: Authorization, venue: Venue, day: date) -> l
 
 def _accept(answer: RulesInForce, authorization: Authorization, options) -> RulesInForce:
     answer.in_force = True
+    answer.cited = authorization_citation(authorization)
     answer.authorization = authorization
     answer.approval = authorization.approval
     answer.rule_version = authorization.approval.rule_version

@@ -5,16 +5,19 @@ whole number, an unknown status, code, group or severity) is answered with
 400, never ignored.  Lists of choices are comma-separated
 (``code=overpaid,underpaid``).  Times are RFC 3339 with an offset
 (``2026-11-01T21:14:03-08:00`` or ``...Z``); a ``+`` left unescaped in the
-query string (which arrives as a space) is read as the ``+`` it was.
+query string (which arrives as a space) is read as the ``+`` it was.  A bare
+date (``2026-11-01``), a day (``played_on``) or a month (``played_in``) is the
+jurisdiction's local calendar: the view activates its time zone.
 """
 
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, time, timedelta
 
 from django import forms
 from django.db.models import Exists, OuterRef, Q
+from django.utils import timezone
 from django_filters import rest_framework as filters
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
@@ -27,6 +30,69 @@ SEVERITIES = sorted({severity for _, severity in CODES.values()})
 
 _RFC3339 = re.compile(r"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})")
 _UNESCAPED_PLUS = re.compile(r"(?<=\d) (\d{2}:\d{2})$")
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_MONTH = re.compile(r"(\d{4})-(\d{2})")
+
+
+def _date(value) -> date:
+    try:
+        return date.fromisoformat(str(value).strip())
+    except ValueError as exc:
+        raise forms.ValidationError(f"{value!r} is not a date: {exc}", code="invalid") from exc
+
+
+def local_midnight(day: date, message: str = "out of range") -> datetime:
+    """The first instant of ``day`` in the active time zone (the jurisdiction's)."""
+    try:
+        moment = datetime.combine(day, time(0), tzinfo=timezone.get_current_timezone())
+        moment.astimezone(UTC)
+    except (OverflowError, ValueError) as exc:
+        raise forms.ValidationError(f"{day} is out of range", code="invalid") from exc
+    return moment
+
+
+class LocalDayField(forms.Field):
+    """A day of the local calendar, ``YYYY-MM-DD``: its first instant and the next day's."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        day = _date(value)
+        return local_midnight(day), local_midnight(day + timedelta(days=1))
+
+
+class LocalMonthField(forms.Field):
+    """A month of the local calendar, ``YYYY-MM``: its first instant and the next month's."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        match = _MONTH.fullmatch(str(value).strip())
+        if not match or not 1 <= int(match[2]) <= 12 or int(match[1]) < 1:
+            raise forms.ValidationError(f"{value!r} is not a month, e.g. 2026-10", code="invalid")
+        year, month = int(match[1]), int(match[2])
+        following = (
+            date(year + month // 12, month % 12 + 1, 1) if year < 9999 or month < 12 else None
+        )
+        if following is None:
+            raise forms.ValidationError(f"{value!r} is out of range", code="invalid")
+        return local_midnight(date(year, month, 1)), local_midnight(following)
+
+
+@extend_schema_field({"type": "string", "format": "date", "example": "2026-10-18"})
+class LocalDayFilter(filters.Filter):
+    field_class = LocalDayField
+
+    def filter(self, queryset, value):
+        if value is None:
+            return queryset
+        start, end = value
+        return queryset.filter(**{f"{self.field_name}__gte": start, f"{self.field_name}__lt": end})
+
+
+@extend_schema_field({"type": "string", "pattern": r"^\d{4}-\d{2}$", "example": "2026-10"})
+class LocalMonthFilter(LocalDayFilter):
+    field_class = LocalMonthField
 
 
 class Rfc3339Field(forms.Field):
@@ -39,6 +105,8 @@ class Rfc3339Field(forms.Field):
     def to_python(self, value):
         if value in self.empty_values:
             return None
+        if _DATE.fullmatch(str(value).strip()):  # local midnight
+            return local_midnight(_date(value), self.error_messages["invalid"])
         text = _UNESCAPED_PLUS.sub(r"+\1", str(value).strip())
         if not _RFC3339.fullmatch(text):
             raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
@@ -81,10 +149,14 @@ class SubmissionFilter(filters.FilterSet):
         method="_with_rounds_at", help_text="venue code: submissions with rounds at that venue"
     )
     submitted_after = Rfc3339Filter(
-        field_name="submitted_at", lookup_expr="gte", help_text="RFC 3339; inclusive"
+        field_name="submitted_at",
+        lookup_expr="gte",
+        help_text="RFC 3339, or a date (local midnight); inclusive",
     )
     submitted_before = Rfc3339Filter(
-        field_name="submitted_at", lookup_expr="lt", help_text="RFC 3339; exclusive"
+        field_name="submitted_at",
+        lookup_expr="lt",
+        help_text="RFC 3339, or a date (local midnight); exclusive",
     )
 
     class Meta:
@@ -119,10 +191,20 @@ class FindingFilter(filters.FilterSet):
         field_name="line", lookup_expr="lte", min_value=1, max_value=MAX_ID, help_text="inclusive"
     )
     played_after = Rfc3339Filter(
-        field_name="played_at", lookup_expr="gte", help_text="RFC 3339; inclusive"
+        field_name="played_at",
+        lookup_expr="gte",
+        help_text="RFC 3339, or a date (local midnight); inclusive",
     )
     played_before = Rfc3339Filter(
-        field_name="played_at", lookup_expr="lt", help_text="RFC 3339; exclusive"
+        field_name="played_at",
+        lookup_expr="lt",
+        help_text="RFC 3339, or a date (local midnight); exclusive",
+    )
+    played_on = LocalDayFilter(
+        field_name="played_at", help_text="a day of the jurisdiction's calendar: YYYY-MM-DD"
+    )
+    played_in = LocalMonthFilter(
+        field_name="played_at", help_text="a month of the jurisdiction's calendar: YYYY-MM"
     )
 
     class Meta:
@@ -141,4 +223,6 @@ class FindingFilter(filters.FilterSet):
             "line_to",
             "played_after",
             "played_before",
+            "played_on",
+            "played_in",
         ]

@@ -35,7 +35,8 @@ ROUND_FAULTS: dict[str, str] = {
     "result_without_wager": "result_without_wager",
     "toss_not_in_hand": "toss_not_in_hand",
     "unknown_table": "unknown_table",  # table T9
-    "options_not_approved": "options_not_approved",  # lucky3_paytable "2"
+    "options_not_authorized": "options_not_authorized",  # lucky3_paytable "2": approved, but
+    # not the variant the venue is authorized to run
     "wrong_card_count": "wrong_card_count",  # a seat with 3 cards
 }
 
@@ -222,7 +223,7 @@ class FaultyLines:
             target = rng.choice(deal.seats)
             outside = [c for c in (*deal.dealer, *range(52)) if c not in target.cards]
             target.toss = CARD_CODES[outside[0]]
-        elif kind == "options_not_approved":
+        elif kind == "options_not_authorized":
             deal.options["lucky3_paytable"] = UNAPPROVED_LUCKY3_PAYTABLE
 
         dealer.settle_all(deal)

@@ -103,6 +103,7 @@ class ChunkRun:
             game=parsed.game,
             options=parsed.options,
             at=parsed.played_at,
+            decks=parsed.decks,
         )
         if answer.venue is not None and answer.venue.licensee_id != self.licensee_id:
             self.rounds += 1
@@ -120,15 +121,9 @@ class ChunkRun:
         self.findings.append((finding, None))
 
     def _check(self, parsed: ParsedRound, answer) -> list[Finding]:
-        if not answer.in_force:
+        if not answer.in_force:  # the term the round breaks, citing the record that sets it
             return [
-                Finding(
-                    parsed.line,
-                    parsed.round,
-                    answer.reason_code,
-                    answer.reason,
-                    _approval_rule(answer),
-                )
+                Finding(parsed.line, parsed.round, answer.reason_code, answer.reason, answer.cited)
             ]
         return check_round(parsed, self.rules.for_answer(answer))
 
@@ -189,9 +184,3 @@ def _future(parsed: ParsedRound, latest: datetime) -> list[Finding]:
             HANDLOG_FORMAT,
         )
     ]
-
-
-def _approval_rule(answer) -> str:
-    if answer.approval is not None:
-        return answer.approval.reference
-    return "registry: approvals and authorizations in force"

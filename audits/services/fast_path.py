@@ -54,7 +54,10 @@ class FastPath:
         return True
 
     def _screen(self, record: QuickRound, at: datetime) -> Callable | None:
-        key = (record.venue, record.table, record.game, tuple(record.options.items()))
+        key = (
+            record.venue, record.table, record.game, tuple(record.options.items()),
+            record.shoe.decks,
+        )  # fmt: skip
         moment = at.timestamp()
         known = self._days.get(key)
         if known is not None and known[0] <= moment < known[1]:
@@ -65,6 +68,7 @@ class FastPath:
             game=record.game,
             options={k: str(v) for k, v in record.options.items()},
             at=at,
+            decks=record.shoe.decks,
         )
         screen = None
         if answer.in_force and answer.venue.licensee_id == self.licensee_id:

@@ -120,7 +120,7 @@ def submission_round(submission: Submission, number: int) -> RoundView:
     view.dealer = cards_view(parsed.dealer_cards, parsed.dealer_toss)
     view.answer = answer = rules_in_force(
         venue=parsed.venue, table=parsed.table, game=parsed.game,
-        options=parsed.options, at=parsed.played_at,
+        options=parsed.options, at=parsed.played_at, decks=parsed.decks,
     )  # fmt: skip
     settled = {}
     if answer.in_force and answer.venue.licensee_id == submission.licensee_id:

@@ -77,7 +77,6 @@ class GameRulesCache:
             engine=engine_for(version),
             paytables={k: engine_paytable(p) for k, p in answer.paytables.items()},
             limits=limits,
-            decks_allowed=tuple(version.decks_allowed),
             wagers=tuple(engine_game(code).wagers),
             rule_version=f"{code} rule version {version.version} ({version.content_hash[:12]})",
         )

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from django.db.models import Count
 
 from audits.models import Finding, Submission
+from compliance.timezones import local_iso
 
 FINDING_FIELDS = (
     "line",
@@ -49,8 +50,9 @@ def submission_summary(submission: Submission) -> dict:
     }
 
 
-def finding_dicts(findings) -> Iterator[dict]:
-    """Findings as JSON-ready dicts with the contract's names (``round``, ``key``)."""
+def finding_dicts(findings, zone_name: str) -> Iterator[dict]:
+    """Findings as JSON-ready dicts with the contract's names (``round``, ``key``); times in
+    the named zone (the submission's jurisdiction's), with the offset."""
     for row in findings.values(*FINDING_FIELDS).iterator():
         yield {
             "line": row["line"],
@@ -67,8 +69,13 @@ def finding_dicts(findings) -> Iterator[dict]:
             "venue": row["venue"],
             "table": row["table"],
             "game": row["game"],
-            "played_at": row["played_at"].isoformat() if row["played_at"] else None,
+            "played_at": local_iso(row["played_at"], zone_name),
         }
+
+
+def submission_zone(submission: Submission) -> str:
+    """The time zone a submission's times are read in: its licensee's jurisdiction's."""
+    return submission.licensee.jurisdiction.timezone
 
 
 def findings_of(submission: Submission):

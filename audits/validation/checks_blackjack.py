@@ -41,7 +41,7 @@ from .parse import ParsedRound, ParsedSeat
 ZERO = Decimal(0)
 
 #: Engine violation codes whose finding code differs (the rest are the same name).
-ENGINE_CODE_ALIASES = {"shoe_not_allowed": "decks_not_approved"}
+ENGINE_CODE_ALIASES: dict[str, str] = {}
 
 Hands = tuple[PlayerHand, ...]
 

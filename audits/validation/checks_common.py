@@ -15,17 +15,9 @@ ZERO = Decimal(0)
 
 
 def shoe_findings(parsed: ParsedRound, rules: GameRules, all_cards: Iterable[int]) -> list[Finding]:
+    """A card more often than the shoe holds (the shoe's size itself is a term of the
+    authorization and the approval, checked before the round is settled)."""
     found = []
-    if parsed.decks not in rules.decks_allowed:
-        found.append(
-            Finding(
-                parsed.line,
-                parsed.round,
-                "decks_not_approved",
-                f"a {parsed.decks}-deck shoe; the rule version allows {list(rules.decks_allowed)}",
-                rules.rule_version,
-            )
-        )
     cards = list(all_cards)
     if len(set(cards)) == len(cards):  # no card twice: no shoe can be short of it
         return found

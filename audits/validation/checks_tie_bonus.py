@@ -57,22 +57,11 @@ def _wager_findings(
     ]
 
 
-def _round_findings(
-    engine: TieBonusBlackjack, parsed: ParsedRound, found: list[Finding]
-) -> list[Finding]:
-    """The rule version's own shoe sizes (setup 5), unless the registry's already failed."""
-    if any(f.code == "decks_not_approved" for f in found):
-        return []
-    violation = engine.shoe_violation(parsed.decks)
-    return [violation_finding(parsed, None, violation)] if violation else []
-
-
 TIE_BONUS = FamilyGame(
     deal_source=R.R_DEAL,
     settle=_settle,
     wager_findings=_wager_findings,
     hand_free_keys=lambda engine, seat: HAND_FREE,
-    round_findings=_round_findings,
 )
 
 

@@ -32,7 +32,6 @@ class GameRules:
     engine: Any  # TossOne21 | AnteUp21 | TieBonusBlackjack, built from the rule version
     paytables: Mapping[str, Paytable]
     limits: tuple[Limit, ...]
-    decks_allowed: tuple[int, ...]
     wagers: tuple[str, ...]  # the wager keys the game has
     rule_version: str = ""  # e.g. "toss-one-21 v1 (hash ...)", for messages
     extra: dict[str, Any] = field(default_factory=dict)

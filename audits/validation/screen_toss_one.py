@@ -31,7 +31,6 @@ class TossOneScreen:
         self.engine = rules.engine
         self.paytables = rules.paytables
         self.lucky3 = rules.paytables.get("lucky3")
-        self.decks = frozenset(rules.decks_allowed)
         settled = {"main", *rules.paytables}
         keys = [k for k in rules.wagers if k in settled and k in SLOT]
         self.max_stake = {key: _bound(rules, key, "max_single_wager", min) for key in keys}
@@ -43,9 +42,7 @@ class TossOneScreen:
     def __call__(self, record: QuickRound) -> list[tuple] | None:
         """The round's wagers as (wager, token, stake, result) when it is certainly clean;
         None when the full path must judge it."""
-        decks = record.shoe.decks
-        if decks not in self.decks:
-            return None
+        decks = record.shoe.decks  # an authorized size: the rules were found in force for it
         dealer = record.dealer
         dealer_id = self.engine.dealer_id(dealer.cards, dealer.toss)
         if dealer_id is None:

@@ -56,7 +56,9 @@ class TieBonusBlackjack(BlackjackRules):
     """The rules of one rule version of the tie bonus game (parameters resolved)."""
 
     def __init__(self, parameters: Mapping | None = None):
-        super().__init__(parameters, R.PARAMETERS, R.SOURCES)
+        # a rule version stored before decks_allowed became the rule version's own field
+        current = {k: v for k, v in (parameters or {}).items() if k not in R.RETIRED_PARAMETERS}
+        super().__init__(current, R.PARAMETERS, R.SOURCES)
 
     def settle_tie(
         self,
@@ -126,14 +128,6 @@ class TieBonusBlackjack(BlackjackRules):
                 message = f"bonus wagers {left + right} exceed the primary {main}"
                 found.append(_v("bonus_above_primary", message, R.R_LIMITS))
         return found + self.insurance_violations(main, stake.get("insurance", Decimal(0)), up_card)
-
-    def shoe_violation(self, decks: int) -> Violation | None:
-        """A shoe size the rule version does not allow (setup 5)."""
-        allowed = self.params["decks_allowed"]
-        if decks in allowed:
-            return None
-        message = f"a {decks}-deck shoe; allowed: {' or '.join(map(str, allowed))}"
-        return Violation("shoe_not_allowed", message, self.cite("decks_allowed", R.R_SHOES.summary))
 
 
 def _v(code: str, message: str, source: Source) -> Violation:

@@ -92,16 +92,11 @@ TIE_OUTCOMES = tuple(
     dict.fromkeys(outcome_name(w, c) for w, cats in TIE_WAGERS.items() for c in cats)
 )
 
-PARAMETERS: tuple[Parameter, ...] = (
-    *game_parameters(R_HOUSE, {}),
-    Parameter(
-        "decks_allowed",
-        ((6, 8), (6,), (8,)),
-        (6, 8),
-        R_SHOES,
-        "The shoe sizes the rule version allows.",
-    ),
-)
+#: The shoe sizes (setup 5, "6 or 8 deck shoes") are the rule version's ``decks_allowed``,
+#: which the registry checks for every round: not a parameter too (one fact, one place).
+PARAMETERS: tuple[Parameter, ...] = game_parameters(R_HOUSE, {})
+#: parameters earlier rule versions stored that are now facts of the rule version itself
+RETIRED_PARAMETERS = frozenset({"decks_allowed"})
 
 _ILLUSTRATIVE = Source(
     TIE_BONUS_RULES,

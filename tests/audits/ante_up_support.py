@@ -18,13 +18,12 @@ from .blackjack_support import AGGREGATE, TABLE_MAX, TABLE_MIN, RoundChecks, han
 LIMITS = (TABLE_MAX, TABLE_MIN, AGGREGATE)
 
 
-def rules(engine=None, limits=LIMITS, decks=(6, 8)) -> GameRules:
+def rules(engine=None, limits=LIMITS) -> GameRules:
     return GameRules(
         game="ante-up-21",
         engine=engine or AnteUp21(),
         paytables={"poker_bonus": R.PAYTABLES[("poker_bonus", "1")]},
         limits=limits,
-        decks_allowed=decks,
         wagers=R.WAGERS,
         rule_version="ante-up-21 v1",
     )

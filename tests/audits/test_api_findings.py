@@ -78,7 +78,8 @@ def get(user, submission, query: str = "", **headers):
 
 
 def expected(submission, **filters) -> list[dict]:
-    return list(finding_dicts(findings_of(submission).filter(**filters)))
+    zone = "America/Los_Angeles"  # the demo licensee's jurisdiction's
+    return list(finding_dicts(findings_of(submission).filter(**filters), zone))
 
 
 # --------------------------------------------------------------------------- pages
@@ -172,7 +173,6 @@ def test_filter_counts(people, audited):
         ("seat=1.5", "seat"),
         ("line_from=abc", "line_from"),
         ("line_to=0", "line_to"),
-        ("played_after=2026-11-01", "played_after"),
         ("played_after=2026-11-01T10:00:00", "played_after"),
         ("played_after=yesterday", "played_after"),
         ("played_before=2026-13-01T00:00:00Z", "played_before"),

@@ -49,20 +49,12 @@ def test_options_the_engine_refuses():
     assert (finding.code, finding.seat, finding.key) == ("options_not_approved", None, "")
 
 
-def test_decks_not_approved_by_the_registry():
+def test_the_shoe_size_is_no_longer_the_checks_business():
+    """Setup 5's 6 or 8 decks are the rule version's decks_allowed, judged with the
+    authorization before the round is settled (tests/games/test_selectors.py)."""
     data = clean()
     data["shoe"]["decks"] = 2
-    finding = only(check(data))  # once, though the engine's setup 5 also refuses it
-    assert (finding.code, finding.seat, finding.key) == ("decks_not_approved", None, "")
-
-
-def test_decks_not_approved_by_the_rule_version():
-    data = clean()
-    data["shoe"]["decks"] = 8
     assert check(data) == []
-    finding = only(check(data, rules(TieBonusBlackjack({"decks_allowed": (6,)}))))
-    assert (finding.code, finding.seat, finding.key) == ("decks_not_approved", None, "")
-    assert "decks_allowed=(6,)" in finding.rule and "setup 5" in finding.rule
 
 
 def test_card_over_shoe():

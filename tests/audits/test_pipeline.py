@@ -100,7 +100,7 @@ def test_payout_findings_carry_both_amounts_and_the_rule(wa):
     assert total.underpaid == 12.5
 
 
-def test_unknown_venue_and_options_not_approved(wa):
+def test_unknown_venue_and_options_not_authorized(wa):
     s = submit(
         wa,
         round_line(venue="WA-XX-1")
@@ -108,7 +108,8 @@ def test_unknown_venue_and_options_not_approved(wa):
         + round_line(round="r2", options={"blackjack_pays": "3:2", "lucky3_paytable": "2"})
         + b"\n",
     )
-    assert codes(s) == [(1, "unknown_venue"), (2, "options_not_approved")]
+    # Lucky 3 paytable 2 is approved, but the venue is authorized to run paytable 1 only
+    assert codes(s) == [(1, "unknown_venue"), (2, "options_not_authorized")]
 
 
 def test_empty_file_fails_with_a_reason(wa):
@@ -177,7 +178,7 @@ def test_findings_export_fields(wa):
     from audits.services.summary import finding_dicts, findings_of
 
     s = submit(wa, round_line(seats__0__results__lucky3="40") + b"\n")
-    (row,) = list(finding_dicts(findings_of(s)))
+    (row,) = list(finding_dicts(findings_of(s), "America/Los_Angeles"))
     assert {k: row[k] for k in ("line", "round", "seat", "key", "code", "group")} == {
         "line": 1,
         "round": "T2-2026-11-01-000001",

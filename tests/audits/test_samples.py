@@ -143,7 +143,7 @@ def test_each_fault_is_in_its_line(faulty):
         seats = record["seats"]
         if kind == "unknown_table":
             assert record["table"] == "T9" and record["round"].startswith("T9-")
-        elif kind == "options_not_approved":
+        elif kind == "options_not_authorized":
             assert record["options"]["lucky3_paytable"] == "2"
         elif kind == "over_limit":
             assert any(s["wagers"]["main"] == "500" for s in seats)

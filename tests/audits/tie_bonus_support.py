@@ -20,13 +20,12 @@ TIE_MAX = Limit("max_single_wager", D(25), "tie_21", "table limit (tie 21)", "ta
 LIMITS = (TABLE_MAX, TABLE_MIN, TIE_MAX, AGGREGATE)
 
 
-def rules(engine=None, limits=LIMITS, decks=(6, 8)) -> GameRules:
+def rules(engine=None, limits=LIMITS) -> GameRules:
     return GameRules(
         game="blackjack-tie-bonus",
         engine=engine or TieBonusBlackjack(),
         paytables={"tie_bonus": R.PAYTABLES[("tie_bonus", "1")]},
         limits=limits,
-        decks_allowed=decks,
         wagers=R.WAGERS,
         rule_version="blackjack-tie-bonus v1",
     )

@@ -89,10 +89,11 @@ def test_setup_4_house_rules_are_parameters():
     assert "setup 4" in str(GAME.cite("blackjack_pays"))
 
 
-def test_setup_5_six_or_eight_deck_shoes():
-    assert GAME.shoe_violation(6) is None and GAME.shoe_violation(8) is None
-    assert GAME.shoe_violation(2).code == "shoe_not_allowed"
-    assert TieBonusBlackjack({"decks_allowed": (8,)}).shoe_violation(6) is not None
+def test_setup_5_shoes_are_the_rule_versions_not_a_parameter():
+    """One fact, one place: the rule version's decks_allowed (the registry checks it)."""
+    assert "decks_allowed" not in {p.name for p in R.PARAMETERS}
+    old = TieBonusBlackjack({"decks_allowed": (8,), "dealer_hits_soft_17": True})
+    assert "decks_allowed" not in old.params and old.h17  # a stored older version still reads
 
 
 def test_setup_6_any_aggregate():

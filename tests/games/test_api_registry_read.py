@@ -157,7 +157,8 @@ def test_approval_detail(world, reviewer):
     ]
     assert approval["events"][-1]["actor_label"] == "reviewer"
     assert approval["events"][-1]["reason"] == "letter of 27 April 2017"
-    assert approval["events"][-1]["at"] == "2017-04-27T16:00:00Z"
+    # in the approving jurisdiction's time, with its offset
+    assert approval["events"][-1]["at"] == "2017-04-27T09:00:00-07:00"
 
 
 def test_licensees_venues_and_authorizations(world, staff):

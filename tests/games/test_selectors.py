@@ -172,3 +172,73 @@ def test_after_an_authorization_ends_nothing_is_in_force_and_the_resolver_sees_i
     resolver = RulesResolver()
     assert resolve(resolver, "2020-06-01 12:00", table="T4").in_force
     assert resolve(resolver, "2021-01-01 00:30", table="T4").reason_code == "authorization_ended"
+
+
+# ------------------------------------------------------------- every term, with its record
+
+
+def test_a_shoe_the_approved_rules_do_not_allow_cites_the_approval(registry):
+    answer = ask("2026-11-01 12:00", decks=8)  # the rule version allows 1 or 6
+    assert (answer.in_force, answer.reason_code) == (False, "decks_not_approved")
+    assert "8-deck" in answer.reason and "1 or 6" in answer.reason
+    assert answer.cited == "WSGC letter 2017-04-27 (wa-wsgc, decided 2017-04-27)"
+    assert ask("2026-11-01 12:00", decks=6).in_force
+
+
+def test_a_shoe_the_authorization_does_not_allow_cites_the_authorization(registry):
+    registry.authorization.decks = [6]
+    registry.authorization.save()
+    answer = ask("2026-11-01 12:00", decks=1)
+    assert (answer.in_force, answer.reason_code) == (False, "decks_not_authorized")
+    assert "authorized for 6 decks" in answer.reason
+    assert answer.cited.startswith("authorization of WA-CR-0042 (table T3) under WSGC letter")
+    assert "from 2018-01-01" in answer.cited
+    assert ask("2026-11-01 12:00", decks=6).in_force
+    assert ask("2026-11-01 12:00").in_force  # asked without a shoe: not judged
+
+
+def test_an_option_the_authorization_fixes_otherwise_cites_the_authorization(registry):
+    registry.authorization.options = {"blackjack_pays": "3:2", "lucky3_paytable": "1"}
+    registry.authorization.save()
+    answer = ask("2026-11-01 12:00", options={"blackjack_pays": "6:5", "lucky3_paytable": "1"})
+    assert (answer.reason_code, answer.cited[:16]) == ("options_not_authorized", "authorization of")
+    assert "authorized to run blackjack_pays 3:2 only" in answer.reason
+
+
+def test_an_option_the_approval_does_not_allow_cites_the_approval(registry):
+    answer = ask("2026-11-01 12:00", options={"blackjack_pays": "2:1", "lucky3_paytable": "1"})
+    assert answer.reason_code == "options_not_approved"
+    assert answer.cited.startswith("WSGC letter 2017-04-27") and "3:2, 6:5" in answer.reason
+
+
+def test_a_table_the_authorizations_do_not_cover(registry):
+    Table.objects.create(venue=registry.venue, code="T4")
+    answer = ask("2026-11-01 12:00", table="T4")
+    assert (answer.reason_code, answer.in_force) == ("table_not_authorized", False)
+    assert "only at table(s) T3" in answer.reason and "(table T3)" in answer.cited
+
+
+def test_dates_and_conditions_cite_the_authorization(registry):
+    early = ask("2017-12-31 12:00")
+    assert early.reason_code == "not_yet_authorized" and early.cited.startswith("authorization")
+    unmet = ask("2018-02-15 12:00")
+    assert unmet.reason_code == "conditions_not_met" and "WSGC letter" in unmet.cited
+    registry.authorization.effective_to = date(2025, 12, 31)
+    registry.authorization.save()
+    ended = ask("2026-01-02 12:00")
+    assert ended.reason_code == "authorization_ended" and "to 2025-12-31" in ended.cited
+
+
+def test_the_answer_shows_every_term_of_the_authorization(registry):
+    registry.authorization.decks = [6]
+    registry.authorization.save()
+    data = ask("2026-11-01 12:00", decks=6).to_dict()
+    authorization = data["authorization"]
+    assert authorization["table"] == "T3" and authorization["decks"] == [6]
+    assert authorization["effective_to"] is None and authorization["options"]
+    assert authorization["conditions_met"] == [
+        {"condition": "internal controls approved before implementing", "met_on": "2018-03-01",
+         "evidence": "internal controls approval letter"}
+    ]  # fmt: skip
+    assert data["approval"]["allowed_options"]["lucky3_paytable"] == ["1"]
+    assert data["rule_version"]["decks_allowed"] == [1, 6] and data["decks"] == 6

@@ -6,6 +6,7 @@ from rest_framework import serializers
 from rest_framework.reverse import reverse
 
 from audits.models import Report, ReportKind, ReportStatus
+from compliance.timezones import JurisdictionTimes
 
 
 class ReportRequestSerializer(serializers.Serializer):
@@ -20,9 +21,11 @@ class ReportRequestSerializer(serializers.Serializer):
     replaces = serializers.UUIDField(required=False, help_text="the report this one reissues")
 
 
-class ReportSerializer(serializers.ModelSerializer):
-    """A report's scope and status (queued, running, done, or failed with the reason)."""
+class ReportSerializer(JurisdictionTimes, serializers.ModelSerializer):
+    """A report's scope and status (queued, running, done, or failed with the reason); times in
+    the jurisdiction's time zone."""
 
+    zone_path = "jurisdiction.timezone"
     id = serializers.UUIDField(source="uuid", read_only=True)
     url = serializers.SerializerMethodField()
     pdf_url = serializers.SerializerMethodField()

@@ -10,6 +10,7 @@ from rest_framework.reverse import reverse
 from audits.models import Submission, SubmissionStatus, SubmissionTotal
 from audits.services.storage import clean_file_name
 from audits.services.summary import submission_summary
+from compliance.timezones import JurisdictionTimes
 from games.api.filters import MAX_ID
 from games.models import Licensee
 
@@ -154,7 +155,10 @@ def submission_url(submission: Submission, request, action: str = "detail") -> s
     return reverse(f"audits:submission-{action}", kwargs={"uuid": submission.uuid}, request=request)
 
 
-class SubmissionListSerializer(serializers.ModelSerializer):
+class SubmissionListSerializer(JurisdictionTimes, serializers.ModelSerializer):
+    """Times in the licensee's jurisdiction's time zone, with the offset."""
+
+    zone_path = "licensee.jurisdiction.timezone"
     id = serializers.UUIDField(source="uuid", read_only=True)
     url = serializers.SerializerMethodField()
     file = serializers.CharField(source="original_name")

@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from django.http import StreamingHttpResponse
+from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
@@ -21,7 +22,8 @@ from audits.api import serializers
 from audits.api.filters import FindingFilter
 from audits.api.permissions import HasAuditRole
 from audits.models import Finding, Submission
-from audits.services.summary import FINDING_FIELDS, finding_dicts, findings_of
+from audits.services.summary import FINDING_FIELDS, finding_dicts, findings_of, submission_zone
+from compliance.timezones import zone
 
 from .base import BAD_QUERY, NOT_FOUND, AuditPagination, ExportNegotiation
 
@@ -52,6 +54,7 @@ class SubmissionFindingsView(generics.ListAPIView):
             found = (
                 access.submissions_visible_to(self.request.user)
                 .filter(uuid=self.kwargs["uuid"])
+                .select_related("licensee__jurisdiction")
                 .first()
             )
             if found is None:
@@ -81,14 +84,17 @@ class SubmissionFindingsView(generics.ListAPIView):
         findings = self.get_queryset()  # 404 before any complaint about the query
         query = serializers.FindingsQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        findings = self.filter_queryset(findings)
+        zone_name = submission_zone(self.submission())
+        with timezone.override(zone(zone_name)):  # a day or a month is the local calendar's
+            findings = self.filter_queryset(findings)
         export = query.validated_data["format"]
         if export == "jsonl":
-            return self._stream(_jsonl(findings), "application/jsonl; charset=utf-8", "jsonl")
+            pieces = _jsonl(findings, zone_name)
+            return self._stream(pieces, "application/jsonl; charset=utf-8", "jsonl")
         if export == "csv":
-            return self._stream(_csv(findings), "text/csv; charset=utf-8", "csv")
+            return self._stream(_csv(findings, zone_name), "text/csv; charset=utf-8", "csv")
         page = self.paginate_queryset(findings.values_list("pk", flat=True))
-        rows = list(finding_dicts(findings.filter(pk__in=list(page))))
+        rows = list(finding_dicts(findings.filter(pk__in=list(page)), zone_name))
         return self.get_paginated_response(rows)
 
     def _stream(self, pieces: Iterable[str], content_type: str, extension: str):
@@ -102,8 +108,8 @@ class SubmissionFindingsView(generics.ListAPIView):
         return response
 
 
-def _jsonl(findings) -> Iterator[str]:
-    for row in finding_dicts(findings):
+def _jsonl(findings, zone_name: str) -> Iterator[str]:
+    for row in finding_dicts(findings, zone_name):
         yield json.dumps(row, ensure_ascii=False) + "\n"
 
 
@@ -130,10 +136,10 @@ def csv_cell(value) -> str:
     return text
 
 
-def _csv(findings) -> Iterator[str]:
+def _csv(findings, zone_name: str) -> Iterator[str]:
     writer = csv.writer(_Echo())
     yield writer.writerow(CSV_COLUMNS)
-    for row in finding_dicts(findings):
+    for row in finding_dicts(findings, zone_name):
         yield writer.writerow([csv_cell(row[c]) for c in CSV_COLUMNS])
 
 

@@ -26,6 +26,7 @@ from audits.services.reports.schedules import (
     report_schedule_row,
     report_schedules_of,
 )
+from compliance.timezones import LocalDateTimeField
 from games.access import jurisdiction_managed_by
 
 from .base import ERROR
@@ -47,7 +48,9 @@ class ScheduleSerializer(serializers.Serializer):
     month_of_year = serializers.CharField(max_length=60, default="*")
     day_of_week = serializers.CharField(max_length=60, default="*")
     enabled = serializers.BooleanField(read_only=True)
-    last_run_at = serializers.DateTimeField(read_only=True, allow_null=True)
+    last_run_at = LocalDateTimeField(
+        read_only=True, allow_null=True, help_text="in the jurisdiction's time zone"
+    )
 
 
 class PauseSerializer(serializers.Serializer):

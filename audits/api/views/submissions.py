@@ -6,6 +6,7 @@ import base64
 
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.http import FileResponse
+from django.utils import timezone
 from django.utils.http import parse_header_parameters
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
@@ -41,6 +42,7 @@ from audits.services.intake import (
 )
 from audits.services.storage import SubmissionRefused, SubmissionTooLarge, media_path
 from compliance.throttles import AnonymousRate, UploadRate, UserRate
+from compliance.timezones import user_zone_name, zone
 
 from .base import BAD_QUERY, ERROR, NOT_FOUND, AuditPagination, ExportNegotiation
 
@@ -102,17 +104,19 @@ class SubmissionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
         if getattr(self, "swagger_fake_view", False):
             return Submission.objects.none()
         records = access.submissions_visible_to(self.request.user).select_related(
-            "licensee", "submitted_by"
+            "licensee__jurisdiction", "submitted_by"
         )
         if self.action == "retrieve":
             records = records.prefetch_related("totals")
         return records.order_by("-submitted_at", "-pk")
 
     def filter_queryset(self, queryset):
-        """Filters are for the list; a detail is found by its id alone."""
+        """Filters are for the list (a date is the user's jurisdiction's local calendar); a
+        detail is found by its id alone."""
         if self.action != "list":
             return queryset
-        return super().filter_queryset(queryset)
+        with timezone.override(zone(user_zone_name(self.request.user))):
+            return super().filter_queryset(queryset)
 
     @extend_schema(
         responses={

@@ -14,7 +14,12 @@ from django.core.management.base import BaseCommand, CommandError
 from audits.models import SubmissionStatus
 from audits.services.intake import licensee_for_file, submission_submit
 from audits.services.storage import SubmissionRefused
-from audits.services.summary import finding_dicts, findings_of, submission_summary
+from audits.services.summary import (
+    finding_dicts,
+    findings_of,
+    submission_summary,
+    submission_zone,
+)
 
 
 class Command(BaseCommand):
@@ -42,7 +47,8 @@ class Command(BaseCommand):
         summary = submission_summary(submission)
         if opts["json_findings"]:
             with open(opts["json_findings"], "w") as out:
-                for finding in finding_dicts(findings_of(submission)):
+                zone = submission_zone(submission)
+                for finding in finding_dicts(findings_of(submission), zone):
                     out.write(json.dumps(finding) + "\n")
         self.stdout.write(json.dumps(summary) if opts["json"] else _text(summary))
         if submission.status == SubmissionStatus.FAILED:

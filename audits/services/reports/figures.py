@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from audits.models import Report, ReportKind
 from audits.validation.findings import CODES
+from compliance.timezones import local_iso
 
 from .hold import hold_of
 from .rules import place_rules
@@ -37,7 +38,7 @@ def report_figures(report: Report) -> dict:
         "jurisdiction": _jurisdiction(report),
         "licensee": _licensee(report),
         "venue": _venue(report),
-        "inputs": [_input(s) for s in submissions],
+        "inputs": [_input(s, report.jurisdiction.timezone) for s in submissions],
         "rules": rules,
         "summary": _summary(totals, findings, submissions, report),
         "hold": _hold(totals, rules),
@@ -55,7 +56,7 @@ def _about(report: Report) -> dict:
         "period": report.period or None,
         "period_start": _iso(report.period_start),
         "period_end": _iso(report.period_end),
-        "generated_at": timezone.now().isoformat(),
+        "generated_at": local_iso(timezone.now(), report.jurisdiction.timezone),
         "generated_by": report.requested_via,
         "replaces": str(report.replaces.uuid) if report.replaces_id else None,
     }
@@ -77,18 +78,19 @@ def _venue(report: Report) -> dict | None:
     return {"code": report.venue.code, "name": report.venue.name} if report.venue_id else None
 
 
-def _input(submission) -> dict:
+def _input(submission, zone_name: str) -> dict:
+    """One file judged; its times in the jurisdiction's zone, with the offset."""
     return {
         "submission": str(submission.uuid),
         "file_name": submission.original_name,
         "sha256": submission.sha256,
         "size_bytes": submission.size_bytes,
-        "submitted_at": submission.submitted_at.isoformat(),
+        "submitted_at": local_iso(submission.submitted_at, zone_name),
         "rounds": submission.rounds_total,
         "clean_rounds": submission.clean_rounds,
         "rejected_lines": submission.rejected_lines,
-        "first_round_at": _iso(submission.first_played_at),
-        "last_round_at": _iso(submission.last_played_at),
+        "first_round_at": local_iso(submission.first_played_at, zone_name),
+        "last_round_at": local_iso(submission.last_played_at, zone_name),
     }
 
 

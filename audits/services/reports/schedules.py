@@ -200,5 +200,7 @@ def report_schedule_row(task: PeriodicTask) -> dict:
         "month_of_year": cron.month_of_year if cron else None,
         "day_of_week": cron.day_of_week if cron else None,
         "enabled": task.enabled,
-        "last_run_at": task.last_run_at,
+        "last_run_at": task.last_run_at.astimezone(cron.timezone)
+        if task.last_run_at and cron
+        else task.last_run_at,
     }

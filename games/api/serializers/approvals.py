@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from compliance.timezones import JurisdictionTimes
 from games.models import Approval, ApprovalCondition, ApprovalEvent, ApprovalPaytable
 
 from .common import _code_of
@@ -17,7 +18,9 @@ class ApprovalConditionSerializer(serializers.ModelSerializer):
         fields = ["id", "operator_class", "operator_class_code", "kind", "text", "venue_must_meet"]
 
 
-class ApprovalEventSerializer(serializers.ModelSerializer):
+class ApprovalEventSerializer(JurisdictionTimes, serializers.ModelSerializer):
+    zone_path = "approval.jurisdiction.timezone"  # "at": in the approving jurisdiction's time
+
     class Meta:
         model = ApprovalEvent
         fields = ["from_status", "to_status", "actor_label", "at", "reason"]

@@ -20,6 +20,10 @@ class RulesInForceQuerySerializer(serializers.Serializer):
         help_text="RFC 3339 time with its offset, e.g. 2026-11-01T21:14:00-07:00 "
         "(write + as %2B in a query string)"
     )
+    decks = serializers.IntegerField(
+        required=False, min_value=1, max_value=8,
+        help_text="the shoe's decks: judged against the approved rules and the authorization",
+    )  # fmt: skip
     option = serializers.ListField(
         child=serializers.CharField(),
         required=False,
@@ -95,17 +99,34 @@ class LimitInForceSerializer(serializers.Serializer):
     effective_to = serializers.DateField(allow_null=True)
 
 
+class ConditionMetInForceSerializer(serializers.Serializer):
+    condition = serializers.CharField()
+    met_on = serializers.DateField()
+    evidence = serializers.CharField()
+
+
 class AuthorizationInForceSerializer(serializers.Serializer):
+    """Every term of the authorization: where, which variant, which shoes, when, conditions."""
+
     id = serializers.IntegerField()
-    effective_from = serializers.DateField()
+    table = serializers.CharField(allow_null=True, help_text="null: every table of the venue")
     options = serializers.DictField(child=serializers.CharField())
+    decks = serializers.ListField(
+        child=serializers.IntegerField(), allow_null=True, help_text="null: any approved"
+    )
+    effective_from = serializers.DateField()
+    effective_to = serializers.DateField(allow_null=True)
+    conditions_met = ConditionMetInForceSerializer(many=True)
+    citation = serializers.CharField(help_text="as a finding cites it")
 
 
 class ApprovalInForceSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     reference = serializers.CharField()
     decision_date = serializers.DateField()
+    allowed_options = serializers.DictField(child=serializers.ListField())
     content_hash = serializers.CharField()
+    citation = serializers.CharField(help_text="as a finding cites it")
 
 
 class RuleVersionInForceSerializer(serializers.Serializer):
@@ -113,6 +134,7 @@ class RuleVersionInForceSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     content_hash = serializers.CharField()
     parameters = serializers.DictField()
+    decks_allowed = serializers.ListField(child=serializers.IntegerField())
 
 
 class PaytableInForceSerializer(serializers.Serializer):
@@ -135,6 +157,10 @@ class RulesInForceSerializer(serializers.Serializer):
     local_date = serializers.DateField(allow_null=True, help_text="the jurisdiction's local date")
     reason_code = serializers.CharField(allow_null=True)
     reason = serializers.CharField(allow_null=True)
+    cited = serializers.CharField(
+        allow_null=True, help_text="the authorization or approval the answer rests on"
+    )
+    decks = serializers.IntegerField(allow_null=True, help_text="the shoe asked about")
     venue = serializers.CharField(allow_null=True)
     table = serializers.CharField(allow_null=True)
     game = serializers.CharField(allow_null=True)

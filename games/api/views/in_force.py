@@ -47,5 +47,6 @@ class RulesInForceView(APIView):
             game=asked["game"],
             options=asked["options"],
             at=asked["at"],
+            decks=asked.get("decks"),
         )
         return Response(answer.to_dict())

@@ -29,6 +29,9 @@ class Command(BaseCommand):
             metavar="NAME=VALUE",
             help="a declared option of the round, e.g. blackjack_pays=3:2 (repeatable)",
         )
+        parser.add_argument(
+            "--decks", type=int, help="the shoe's decks, judged against every term (optional)"
+        )
         parser.add_argument("--json", action="store_true", help="print the answer as JSON")
 
     def handle(self, *args, **opts):
@@ -38,8 +41,9 @@ class Command(BaseCommand):
             raise CommandError(f"--at: {exc}") from exc
         options = dict(parse_option(o) for o in opts["option"])
         answer = rules_in_force(
-            venue=opts["venue"], table=opts["table"], game=opts["game"], options=options, at=at
-        )
+            venue=opts["venue"], table=opts["table"], game=opts["game"], options=options, at=at,
+            decks=opts["decks"],
+        )  # fmt: skip
         if opts["json"]:
             self.stdout.write(json.dumps(answer.to_dict(), indent=2, default=str))
         else:
@@ -51,17 +55,25 @@ def summary(answer: RulesInForce) -> str:
     where = f"{data['venue'] or '?'}/{data['table'] or '?'} {data['game'] or '?'}"
     when = f"{data['at']} (local date {data['local_date'] or '?'})"
     if not answer.in_force:
-        return f"NOT IN FORCE at {where} at {when}\n{data['reason_code']}: {data['reason']}"
-    approval, rules = data["approval"], data["rule_version"]
+        return (
+            f"NOT IN FORCE at {where} at {when}\n{data['reason_code']}: {data['reason']}\n"
+            f"cited: {data['cited']}"
+        )
+    approval, rules, authorization = data["approval"], data["rule_version"], data["authorization"]
     lines = [
         f"IN FORCE at {where} at {when}",
-        f"authorization: from {data['authorization']['effective_from']}, "
-        f"options {_pairs(data['authorization']['options'])}",
-        f"approval: {approval['reference']} (decided {approval['decision_date']}, "
-        f"hash {approval['content_hash']})",
-        f"rule version: {rules['version']} (hash {rules['content_hash']})",
+        f"authorization: {authorization['citation']}",
+        f"  table: {authorization['table'] or 'every table of the venue'}; options "
+        f"{_pairs(authorization['options'])}; decks "
+        f"{_list(authorization['decks']) or 'any the approved rules allow'}",
+        *(f"  condition met: {c['condition']} on {c['met_on']} ({c['evidence']})"
+          for c in authorization["conditions_met"]),
+        f"approval: {approval['citation']}, hash {approval['content_hash']}",
+        f"  allowed options: {_pairs(_lists(approval['allowed_options']))}",
+        f"rule version: {rules['version']} (hash {rules['content_hash']}); decks "
+        f"{_list(rules['decks_allowed'])}",
         f"parameters: {_pairs(rules['parameters'])}",
-    ]
+    ]  # fmt: skip
     for key, table in data["paytables"].items():
         lines.append(
             f"paytable {key} #{table['code']} v{table['version']}: {_pairs(table['entries'])}"
@@ -78,6 +90,14 @@ def _limit_line(limit: dict) -> str:
         f"limit {limit['kind']} {limit['amount']} ({limit['scope']}): "
         f"{limit['regulation']}{filing}, from {limit['effective_from']}"
     )
+
+
+def _lists(mapping: dict) -> dict:
+    return {k: _list(v) for k, v in mapping.items()}
+
+
+def _list(values) -> str:
+    return ", ".join(map(str, values or []))
 
 
 def _pairs(mapping: dict) -> str:
