@@ -233,6 +233,8 @@ def dealer_findings(
     error = engine.check_dealer(parsed.dealer_cards, must)
     if error is None:
         return []
+    if error.drew and not must:
+        return _needless_draw(parsed, engine, error)
     source = error.source
     if not error.drew and not live and completes is not None:
         source = completes
@@ -247,17 +249,28 @@ def dealer_findings(
     ]
 
 
+def _needless_draw(parsed: ParsedRound, engine: Any, error: DealerError) -> list[Finding]:
+    """The dealer drew with no hand left to play: no document forbids it and nothing is
+    settled by those cards, so only a house procedure (a rule-version parameter) makes it a
+    finding, a warning."""
+    if engine.params["dealer_draw_with_no_live_hand"] != "house_procedure":
+        return []
+    drawn = " ".join(CARD_CODES[c] for c in parsed.dealer_cards[error.index :])
+    held = " ".join(CARD_CODES[c] for c in parsed.dealer_cards[: error.index])
+    message = (
+        f"the dealer drew {drawn} to {held} though every hand was already bust or paid as a "
+        "blackjack; the house procedure is to stand (no settlement changes)"
+    )
+    source = engine.cite("dealer_draw_with_no_live_hand", "the house procedure: the dealer stands")
+    return [Finding(parsed.line, parsed.round, "dealer_drew_needlessly", message, str(source))]
+
+
 def dealer_message(cards: Sequence[int], error: DealerError, must_complete: bool) -> str:
     held = " ".join(CARD_CODES[c] for c in cards[: error.index])
     total = f"{'soft' if error.soft else 'hard'} {error.total}"
     if not error.drew:
         return f"the dealer stood on {total} ({held}); the rule is to draw"
     drawn = CARD_CODES[cards[error.index]]
-    if not must_complete:
-        return (
-            f"the dealer drew {drawn} to {total} ({held}) with no player hand left to "
-            "play against; the rule is to stand"
-        )
     return f"the dealer drew {drawn} to {total} ({held}); the rule is to stand"
 
 

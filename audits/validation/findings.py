@@ -21,6 +21,17 @@ FORMAT, INTEGRITY, APPROVAL, WAGER, PROCEDURE, PAYOUT = (
 GROUPS = (FORMAT, INTEGRITY, APPROVAL, WAGER, PROCEDURE, PAYOUT)
 HANDLOG_FORMAT = "shared/handlog-format.md"
 
+#: What a severity tells a reviewer (docs/findings.md); every code is held to it.
+SEVERITIES: dict[str, str] = {
+    "critical": "money affected: a payout other than the approved rules and paytable give, or "
+    "a wager or a round's payouts above the limit the law or the table sets",
+    "error": "a rule breached: a round played outside its approval or authorization, against "
+    "the rules of play or the wager structure, or a line that breaks the hand-log format; "
+    "any money it moved is a critical finding of its own",
+    "warning": "procedure only: a house procedure not followed; no money affected and no "
+    "approved rule breached",
+}
+
 #: code -> (group, severity)
 CODES: dict[str, tuple[str, str]] = {
     # format: the line is rejected
@@ -48,22 +59,22 @@ CODES: dict[str, tuple[str, str]] = {
     "hands_inconsistent": (INTEGRITY, "error"),
     "played_in_future": (INTEGRITY, "error"),
     # approval
-    "unknown_venue": (APPROVAL, "critical"),
-    "unknown_table": (APPROVAL, "critical"),
-    "unknown_game": (APPROVAL, "critical"),
-    "venue_not_of_licensee": (APPROVAL, "critical"),
-    "game_not_authorized": (APPROVAL, "critical"),
-    "table_not_authorized": (APPROVAL, "critical"),
-    "not_yet_authorized": (APPROVAL, "critical"),
-    "authorization_ended": (APPROVAL, "critical"),
-    "conditions_not_met": (APPROVAL, "critical"),
-    "approval_not_in_force": (APPROVAL, "critical"),
-    "options_not_approved": (APPROVAL, "critical"),
-    "options_not_authorized": (APPROVAL, "critical"),
-    "decks_not_approved": (APPROVAL, "critical"),
-    "decks_not_authorized": (APPROVAL, "critical"),
+    "unknown_venue": (APPROVAL, "error"),
+    "unknown_table": (APPROVAL, "error"),
+    "unknown_game": (APPROVAL, "error"),
+    "venue_not_of_licensee": (APPROVAL, "error"),
+    "game_not_authorized": (APPROVAL, "error"),
+    "table_not_authorized": (APPROVAL, "error"),
+    "not_yet_authorized": (APPROVAL, "error"),
+    "authorization_ended": (APPROVAL, "error"),
+    "conditions_not_met": (APPROVAL, "error"),
+    "approval_not_in_force": (APPROVAL, "error"),
+    "options_not_approved": (APPROVAL, "error"),
+    "options_not_authorized": (APPROVAL, "error"),
+    "decks_not_approved": (APPROVAL, "error"),
+    "decks_not_authorized": (APPROVAL, "error"),
     # wager
-    "over_limit": (WAGER, "error"),
+    "over_limit": (WAGER, "critical"),
     "under_minimum": (WAGER, "error"),
     "wager_without_result": (WAGER, "error"),
     "result_without_wager": (WAGER, "error"),
@@ -85,6 +96,7 @@ CODES: dict[str, tuple[str, str]] = {
     "wrong_toss": (PROCEDURE, "error"),
     "dealer_wrong_toss": (PROCEDURE, "error"),
     "dealer_drew_wrongly": (PROCEDURE, "error"),
+    "dealer_drew_needlessly": (PROCEDURE, "warning"),
     "split_not_allowed": (PROCEDURE, "error"),
     "too_many_splits": (PROCEDURE, "error"),
     "double_not_allowed": (PROCEDURE, "error"),
@@ -94,9 +106,9 @@ CODES: dict[str, tuple[str, str]] = {
     "hit_split_aces": (PROCEDURE, "error"),
     "surrender_not_allowed": (PROCEDURE, "error"),
     # payout
-    "overpaid": (PAYOUT, "error"),
-    "underpaid": (PAYOUT, "error"),
-    "aggregate_payout_exceeded": (PAYOUT, "error"),
+    "overpaid": (PAYOUT, "critical"),
+    "underpaid": (PAYOUT, "critical"),
+    "aggregate_payout_exceeded": (PAYOUT, "critical"),
 }
 
 

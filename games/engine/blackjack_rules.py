@@ -168,6 +168,18 @@ CORE_PARAMETERS: tuple[Parameter, ...] = (
         "Fixed: a two-card 21 on a split hand is an ordinary 21.",
     ),
     Parameter(
+        "dealer_draw_with_no_live_hand",
+        ("not_a_rule", "house_procedure"),
+        "not_a_rule",
+        house(
+            "no document says what the dealer does when every hand is bust or paid as a "
+            "blackjack"
+        ),
+        "not_a_rule (the documents' reading): the dealer's cards then settle nothing, so a "
+        "draw is not reported. house_procedure: the house's procedure has the dealer stand; a "
+        "draw is reported as dealer_drew_needlessly, a warning (no money is affected).",
+    ),
+    Parameter(
         "payout_rounding",
         ROUNDING,
         "down_to_cent",
@@ -178,6 +190,8 @@ CORE_PARAMETERS: tuple[Parameter, ...] = (
 )
 
 CORE_NAMES = tuple(p.name for p in CORE_PARAMETERS)
+#: core parameters no game's document speaks to: they keep their own (house) source
+DOCUMENTS_SILENT = frozenset({"split_ace_21_is_blackjack", "dealer_draw_with_no_live_hand"})
 
 
 def game_parameters(
@@ -197,7 +211,7 @@ def game_parameters(
         if p.name in fixed:
             value, source = fixed[p.name]
             result.append(replace(p, choices=(value,), default=value, source=source))
-        elif p.name == "split_ace_21_is_blackjack":
+        elif p.name in DOCUMENTS_SILENT:
             result.append(p)
         else:
             summary = f"{open_source.summary} ({p.source.summary})"

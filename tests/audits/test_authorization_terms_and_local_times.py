@@ -40,7 +40,7 @@ def findings(user, uuid: str, query: str = "") -> list[dict]:
 
 @pytest.fixture
 def six_decks_only(wa):
-    authorization = Authorization.objects.get(venue__code="WA-CR-0042")
+    authorization = Authorization.objects.get(venue__code="WA-CR-0042", table=None)
     authorization.decks = [6]
     authorization.save()
     return authorization

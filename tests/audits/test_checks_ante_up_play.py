@@ -193,13 +193,16 @@ def test_dealer_hits_soft_17():
     assert check(hit) == []
 
 
-def test_dealer_stands_when_every_hand_is_bust():
+def test_a_dealer_drawing_when_every_hand_is_bust_is_only_a_house_procedure():
     busted = [hand("TS 6H 9C", "-25")]
     assert check(one_seat("KS 5H", "TS 6H", busted)) == []
-    finding = only(check(one_seat("KS 5H 2C", "TS 6H", busted)))
-    assert finding.code == "dealer_drew_wrongly"
-    assert finding.rule == str(R.R_DEALER_COMPLETES)
-    assert "no player hand left" in finding.message
+    drew = one_seat("KS 5H 2C", "TS 6H", busted)
+    assert check(drew) == []  # PLAY 21 5 says nothing of it: the literal reading
+    finding = only(
+        check(drew, rules(AnteUp21({"dealer_draw_with_no_live_hand": "house_procedure"})))
+    )
+    assert (finding.code, finding.severity) == ("dealer_drew_needlessly", "warning")
+    assert "every hand was already bust" in finding.message
 
 
 def test_a_poker_bet_makes_the_dealer_complete():

@@ -186,12 +186,16 @@ def test_dealer_hits_soft_17():
     assert "dealer_hits_soft_17=True" in finding.rule
 
 
-def test_dealer_stands_with_no_live_hand():
+def test_a_dealer_drawing_with_no_live_hand_is_a_house_procedure_not_a_rule():
     natural = [hand("AS KD", "30")]  # a paid natural leaves nothing to play against
     assert check(one_seat("5D TC", "AS KD", natural)) == []
-    finding = only(check(one_seat("5D TC 4H", "AS KD", natural)))
-    assert finding.code == "dealer_drew_wrongly"
-    assert finding.rule == str(R.R_HOUSE)
+    drew = one_seat("5D TC 4H", "AS KD", natural)
+    assert check(drew) == []  # no document says he stands: not reported by default
+    house = rules(TieBonusBlackjack({"dealer_draw_with_no_live_hand": "house_procedure"}))
+    finding = only(check(drew, house))
+    assert (finding.code, finding.severity) == ("dealer_drew_needlessly", "warning")
+    assert "dealer_draw_with_no_live_hand=house_procedure" in finding.rule
+    assert "no settlement changes" in finding.message
 
 
 def test_dealer_not_judged_when_a_seat_hands_are_unknown():

@@ -107,8 +107,10 @@ def test_loading_twice_changes_nothing(db):
 
     assert not report.changed
     assert all(c["created"] == c["updated"] == 0 for c in report.counts.values())
-    assert report.present("paytable") == 5 and report.present("approval") == 3
-    assert report.present("approval_event") == 5 and report.present("authorization") == 2
+    # washington.yaml: Toss One 21 approved, two games submitted; demo.yaml: two FICTIONAL
+    # approvals (three events each) and the demo venue's Ante Up 21 and tie bonus tables
+    assert report.present("paytable") == 5 and report.present("approval") == 5
+    assert report.present("approval_event") == 11 and report.present("authorization") == 4
     assert snapshot() == before and hashes() == before_hashes
     assert "nothing changed" in str(report)
 
@@ -165,7 +167,7 @@ def test_export_then_load_into_an_empty_database_gives_the_same_hashes(db, tmp_p
 
     report = load_registry([path])
 
-    assert report.created("approval") == 3 and report.created("authorization") == 2
+    assert report.created("approval") == 5 and report.created("authorization") == 4
     assert hashes() == original
     assert all(HEX64.fullmatch(h) for *_, h in original["rule_versions"] + original["paytables"])
     assert export_registry() == exported

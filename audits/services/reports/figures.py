@@ -154,17 +154,17 @@ def _by_group(by_code: Counter) -> dict[str, int]:
 
 def _verdict(by_code: Counter, rejected: int | None, rounds_with_findings: int) -> dict:
     codes = {code: CODES.get(code, ("", "")) for code in by_code}
-    critical = sum(n for code, n in by_code.items() if codes[code][1] == "critical")
+    unapproved = sum(n for code, n in by_code.items() if codes[code][0] == "approval")
     total = sum(by_code.values())
     if not total and not rejected:
         return {"code": "clean", "text": "Every round was played, wagered and paid as approved."}
     where = f"{total:,} finding(s) in {rounds_with_findings:,} round(s)"
     if rejected:
         where += f" and {rejected:,} rejected line(s)"
-    if critical:
+    if unapproved:
         return {
             "code": "not_approved",
-            "text": f"{where}; {critical:,} round(s) were played without approved rules in "
+            "text": f"{where}; {unapproved:,} round(s) were played without approved rules in "
             "force: read the approval findings first.",
         }
     return {
