@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from audits.web.handlog import handlog_format_page, handlog_format_schema
 from compliance import tokens
 from compliance.views import healthz
 
@@ -10,6 +11,8 @@ urlpatterns = [
     path("registry/", include("games.web.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("healthz", healthz, name="healthz"),
+    path("handlog-format/", handlog_format_page, name="handlog-format"),
+    path("handlog-format/v1/schema.json", handlog_format_schema, name="handlog-format-schema"),
     path("admin/", admin.site.urls),
     path("api/auth/token/", tokens.TokenIssue.as_view(), name="token-issue"),
     path("api/auth/token/revoke/", tokens.TokenRevoke.as_view(), name="token-revoke"),

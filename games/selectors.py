@@ -255,17 +255,19 @@ _REASON_ORDER = (
 def _authorization_problem(authorization, answer, options, day) -> Refusal | None:
     cited = authorization_citation(authorization)
     if authorization.effective_from > day:
-        return Refusal(
-            "not_yet_authorized", f"authorized only from {authorization.effective_from}", cited
+        reason = (
+            f"played on {day}, before the authorization's first day, {authorization.effective_from}"
         )
+        return Refusal("not_yet_authorized", reason, cited)
     if authorization.effective_to and authorization.effective_to < day:
-        return Refusal(
-            "authorization_ended", f"the authorization ended on {authorization.effective_to}", cited
+        reason = (
+            f"played on {day}, after the authorization's last day, {authorization.effective_to}"
         )
+        return Refusal("authorization_ended", reason, cited)
     approval = authorization.approval
     status = approval_status_on(approval, day)
     if status != ApprovalStatus.APPROVED:
-        reason = f"{approval.reference} was {status} on {day}"
+        reason = f"on {day}, the day it was played, {approval.reference} was {status}"
         return Refusal("approval_not_in_force", reason, approval_citation(approval))
     unmet = conditions_unmet(authorization, answer.venue, day)
     if unmet:
@@ -300,13 +302,18 @@ def _decks_problem(authorization, decks: int | None) -> Refusal | None:
         return None
     approved = list(authorization.approval.rule_version.decks_allowed)
     if decks not in approved:
-        reason = f"a {decks}-deck shoe; the approved rules allow {_counts(approved)} decks"
+        reason = f"{_a(decks)}-deck shoe; the approved rules allow {_counts(approved)} decks"
         return Refusal("decks_not_approved", reason, approval_citation(authorization.approval))
     authorized = list(authorization.decks or [])
     if authorized and decks not in authorized:
-        reason = f"a {decks}-deck shoe; the venue is authorized for {_counts(authorized)} decks"
+        reason = f"{_a(decks)}-deck shoe; the venue is authorized for {_counts(authorized)} decks"
         return Refusal("decks_not_authorized", reason, authorization_citation(authorization))
     return None
+
+
+def _a(number: int) -> str:
+    """ "a 6", "an 8": the article a number takes when spoken."""
+    return f"an {number}" if str(number).startswith(("8", "11", "18")) else f"a {number}"
 
 
 def _counts(numbers: list[int]) -> str:
@@ -375,7 +382,7 @@ def limits_in_force(venue: Venue, table: Table, game: Game, day: date) -> list[L
         .filter(Q(operator_class__isnull=True) | Q(operator_class=venue.operator_class))
         .filter(Q(game__isnull=True) | Q(game=game))
         .filter(Q(table__isnull=True) | Q(table=table))
-        .select_related("regulation", "table")
+        .select_related("regulation", "table", "operator_class")
         .order_by("kind", "amount")
     )
     return [
@@ -395,8 +402,16 @@ def limits_in_force(venue: Venue, table: Table, game: Game, day: date) -> list[L
 
 
 def _scope(limit: WagerLimit) -> str:
+    """What a limit applies to, as a phrase that follows its amount ("the limit of 400.00 on
+    any single wager at commercial card rooms")."""
+    if limit.kind == "max_aggregate_payout":
+        what = "on a round's payouts in all"
+    elif limit.wager_key:
+        what = f"on each {limit.wager_key} wager"
+    else:
+        what = "on any single wager"
     if limit.table_id:
-        return f"table {limit.table.code}"
-    if limit.wager_key:
-        return f"wager {limit.wager_key}"
-    return "any single wager" if limit.kind != "max_aggregate_payout" else "each round's payouts"
+        return f"{what} at table {limit.table.code}"
+    if limit.operator_class_id:
+        return f"{what} at {limit.operator_class.name.lower()}"
+    return what

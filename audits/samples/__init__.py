@@ -1,6 +1,6 @@
 """Sample Toss One 21 hand logs: a venue's month, with deliberate errors of every kind.
 
-:func:`generate_toss_one` writes a hand log exactly as shared/handlog-format.md
+:func:`generate_toss_one` writes a hand log exactly as docs/handlog-format.md
 describes it (JSON Lines, one round per line, optionally gzip-compressed).
 Every round is dealt from a shuffled shoe by ``random.Random(seed)``, so the
 same arguments give the same bytes.  Clean rounds are tossed and settled as

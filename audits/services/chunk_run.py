@@ -20,7 +20,7 @@ from decimal import Decimal
 from django.utils import timezone
 
 from audits.models import Submission
-from audits.validation.findings import HANDLOG_FORMAT, Finding
+from audits.validation.findings import Finding, format_rule
 from audits.validation.parse import ParsedRound, Rejected, parse_line
 from audits.validation.rounds import check_round
 from games.rules_resolver import RulesResolver
@@ -62,7 +62,9 @@ class ChunkRun:
     def line(self, number: int, raw) -> None:
         self.lines += 1
         if raw is TOO_LONG:
-            self._reject(Finding(number, "", "line_too_long", "line exceeds 1 MiB", HANDLOG_FORMAT))
+            message = "the line is longer than 1 MiB: it is not read"
+            rule = format_rule("line_too_long")
+            self._reject(Finding(number, "", "line_too_long", message, rule))
             return
         if not raw.strip():
             self.lines -= 1  # blank lines are ignored
@@ -151,7 +153,7 @@ def _not_checked(number: int, exc: Exception) -> Finding:
         "",
         "line_not_checked",
         f"the line could not be checked ({reason}); it is kept as submitted",
-        HANDLOG_FORMAT,
+        format_rule("line_not_checked"),
     )
 
 
@@ -181,6 +183,6 @@ def _future(parsed: ParsedRound, latest: datetime) -> list[Finding]:
             "played_in_future",
             f"played_at {parsed.played_at.isoformat()} is after the file was submitted: no "
             "round can have been played then",
-            HANDLOG_FORMAT,
+            format_rule("played_in_future"),
         )
     ]

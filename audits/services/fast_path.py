@@ -110,7 +110,7 @@ def quick_round(raw: bytes) -> tuple[QuickRound, datetime] | None:
         return None
     try:
         record = QUICK_DECODER.decode(raw)
-    except msgspec.DecodeError:  # includes ValidationError
+    except (msgspec.DecodeError, UnicodeDecodeError):  # includes ValidationError
         return None
     if record.v != 1:
         return None

@@ -18,7 +18,7 @@ from audits.models import (
     SubmissionStatus,
     SubmissionTotal,
 )
-from audits.validation.findings import CODES, HANDLOG_FORMAT
+from audits.validation.findings import CODES, format_rule
 
 from .storage import discard_work_copy
 
@@ -147,7 +147,7 @@ def _duplicate(submission, key, line, played_at, game, code, message) -> Finding
         group=group,
         severity=severity,
         message=message,
-        rule=HANDLOG_FORMAT,
+        rule=format_rule(code),
     )
 
 

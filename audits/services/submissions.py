@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from audits.models import Chunk, Finding, Submission, SubmissionStatus
-from audits.validation.findings import CODES, HANDLOG_FORMAT
+from audits.validation.findings import CODES, format_rule
 from compliance.logs import log_context
 from games.rules_resolver import RulesResolver
 
@@ -94,7 +94,7 @@ def _truncation_finding(submission: Submission, lines: int, cut: str) -> Finding
         severity=severity,
         message=f"{cut}: the {lines:,} line(s) before the cut are validated; whatever "
         "followed is missing from the file",
-        rule=HANDLOG_FORMAT,
+        rule=format_rule("file_truncated"),
     )
 
 

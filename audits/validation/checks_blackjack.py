@@ -7,7 +7,7 @@ seat's hands, what else makes the dealer complete his hand) and calls
 card counts, the shoe, the dealer's drawing, and per seat the wager keys,
 limits, wager structure, the player's actions and every payout.
 
-The hand log (shared/handlog-format.md, "Games of the blackjack family") gives
+The hand log (docs/handlog-format.md, "Games of the blackjack family") gives
 a seat's first two cards and its final hands; hand *i* begins with the card it
 was split from.  Nothing is called at import.
 """
@@ -35,7 +35,7 @@ from .checks_common import (
     shoe_findings,
 )
 from .context import GameRules
-from .findings import CODES, HANDLOG_FORMAT, Finding
+from .findings import CODES, Finding, format_rule
 from .parse import ParsedRound, ParsedSeat
 
 ZERO = Decimal(0)
@@ -336,8 +336,8 @@ def hand_results_without_wager(parsed: ParsedRound, seat: ParsedSeat) -> list[Fi
             parsed.line,
             parsed.round,
             "result_without_wager",
-            f"hands[{index}]: main settled {hand.result} but no main wager placed",
-            HANDLOG_FORMAT,
+            f"hands[{index}]: main settled at {hand.result}, but no main wager was placed",
+            format_rule("result_without_wager"),
             seat.number,
             "main",
             recorded=hand.result,

@@ -8,10 +8,16 @@ from decimal import Decimal
 from games.engine.cards import CARD_CODES, over_shoe
 
 from .context import GameRules
-from .findings import HANDLOG_FORMAT, Finding
+from .findings import Finding, format_rule
 from .parse import ParsedRound, ParsedSeat
 
 ZERO = Decimal(0)
+CENT = Decimal("0.01")
+
+
+def _money(amount: Decimal) -> str:
+    """An amount as a ledger writes it: two decimals, thousands grouped."""
+    return f"{amount.quantize(CENT):,}"
 
 
 def shoe_findings(parsed: ParsedRound, rules: GameRules, all_cards: Iterable[int]) -> list[Finding]:
@@ -29,7 +35,7 @@ def shoe_findings(parsed: ParsedRound, rules: GameRules, all_cards: Iterable[int
                 "card_over_shoe",
                 f"{CARD_CODES[card]} appears {cards.count(card)} times; a {parsed.decks}-deck "
                 f"shoe holds {parsed.decks}",
-                HANDLOG_FORMAT,
+                format_rule("card_over_shoe"),
             )
         )
     return found
@@ -47,8 +53,8 @@ def key_findings(
                     parsed.line,
                     parsed.round,
                     "unknown_wager",
-                    f"{key!r} is not a wager of {rules.game}",
-                    HANDLOG_FORMAT,
+                    f"{key} is not a wager of {rules.game} (its wagers: {', '.join(rules.wagers)})",
+                    format_rule("unknown_wager"),
                     seat.number,
                     key,
                 )
@@ -64,8 +70,8 @@ def key_findings(
                     parsed.line,
                     parsed.round,
                     "wager_without_result",
-                    f"{key} wagered {seat.wagers[key]} but no result recorded",
-                    HANDLOG_FORMAT,
+                    f"{key}: {_money(seat.wagers[key])} wagered, but no result recorded",
+                    format_rule("wager_without_result"),
                     seat.number,
                     key,
                     recorded=None,
@@ -78,8 +84,8 @@ def key_findings(
                     parsed.line,
                     parsed.round,
                     "result_without_wager",
-                    f"{key} settled {result} but no wager placed",
-                    HANDLOG_FORMAT,
+                    f"{key}: settled at {_money(result)}, but no wager was placed",
+                    format_rule("result_without_wager"),
                     seat.number,
                     key,
                     recorded=result,
@@ -101,7 +107,8 @@ def limit_findings(parsed: ParsedRound, seat: ParsedSeat, rules: GameRules) -> l
                         parsed.line,
                         parsed.round,
                         "over_limit",
-                        f"{key} wager {stake} exceeds the {limit.scope} limit of {limit.amount}",
+                        f"the {key} wager of {_money(stake)} is above the limit of "
+                        f"{_money(limit.amount)} {limit.scope}",
                         limit.citation,
                         seat.number,
                         key,
@@ -115,7 +122,8 @@ def limit_findings(parsed: ParsedRound, seat: ParsedSeat, rules: GameRules) -> l
                         parsed.line,
                         parsed.round,
                         "under_minimum",
-                        f"{key} wager {stake} is below the {limit.scope} minimum of {limit.amount}",
+                        f"the {key} wager of {_money(stake)} is below the minimum of "
+                        f"{_money(limit.amount)} {limit.scope}",
                         limit.citation,
                         seat.number,
                         key,
@@ -142,8 +150,8 @@ def payout_finding(
         parsed.line,
         parsed.round,
         code,
-        f"{key} settled {recorded}; the rules give {expected} ({outcome}): "
-        f"{code} by {abs(recorded - expected)}",
+        f"{key} was settled at {_money(recorded)}; the approved rules give {_money(expected)} "
+        f"({outcome.replace('_', ' ')}): {code} by {_money(abs(recorded - expected))}",
         rule,
         seat,
         key,
@@ -159,7 +167,8 @@ def aggregate_finding(parsed: ParsedRound, rules: GameRules, paid: Decimal) -> F
                 parsed.line,
                 parsed.round,
                 "aggregate_payout_exceeded",
-                f"the round paid {paid} in all, above the limit of {limit.amount}",
+                f"the round paid {_money(paid)} in all, above the limit of "
+                f"{_money(limit.amount)} {limit.scope}",
                 limit.citation,
                 expected=limit.amount,
                 recorded=paid,

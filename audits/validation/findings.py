@@ -1,6 +1,6 @@
 """Findings: one problem, tied to its line, round, seat and wager, with a stable code.
 
-Every code belongs to one of the groups of shared/handlog-format.md and has a
+Every code belongs to one of the groups of docs/handlog-format.md and has a
 severity.  ``rule`` is the document and rule number or the regulation's
 citation the finding rests on.
 """
@@ -19,7 +19,34 @@ FORMAT, INTEGRITY, APPROVAL, WAGER, PROCEDURE, PAYOUT = (
     "payout",
 )
 GROUPS = (FORMAT, INTEGRITY, APPROVAL, WAGER, PROCEDURE, PAYOUT)
-HANDLOG_FORMAT = "shared/handlog-format.md"
+#: the contract with the table systems: docs/handlog-format.md, served at /handlog-format/
+HANDLOG = "Hand log format v1"
+#: the section of the format each format-related code rests on
+FORMAT_SECTIONS = {
+    **dict.fromkeys(
+        ("line_not_utf8", "line_not_json", "line_not_object", "line_too_long", "line_not_checked",
+         "file_truncated"), "File",
+    ),
+    **dict.fromkeys(
+        ("field_invalid", "unsupported_version", "bad_time", "seat_count", "duplicate_seat",
+         "played_in_future"), "Round",
+    ),
+    "bad_card": "Cards",
+    "bad_amount": "Amounts",
+    "negative_stake": "Amounts",
+    "unknown_wager": "Wagers and results",
+    "wager_without_result": "Wagers and results",
+    "result_without_wager": "Wagers and results",
+    "duplicate_round": "Round identifiers",
+    "duplicate_round_submitted": "Round identifiers",
+    "card_over_shoe": "Shoe",
+}  # fmt: skip
+
+
+def format_rule(code: str) -> str:
+    """What a finding of the hand-log contract cites: the format's name and section."""
+    return f"{HANDLOG}, § {FORMAT_SECTIONS[code]}"
+
 
 #: What a severity tells a reviewer (docs/findings.md); every code is held to it.
 SEVERITIES: dict[str, str] = {
@@ -104,7 +131,6 @@ CODES: dict[str, tuple[str, str]] = {
     "hit_after_21": (PROCEDURE, "error"),
     "hit_after_bust": (PROCEDURE, "error"),
     "hit_split_aces": (PROCEDURE, "error"),
-    "surrender_not_allowed": (PROCEDURE, "error"),
     # payout
     "overpaid": (PAYOUT, "critical"),
     "underpaid": (PAYOUT, "critical"),

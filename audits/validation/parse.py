@@ -7,6 +7,7 @@ cards are engine card ints and whose money is ``Decimal``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -15,7 +16,7 @@ import msgspec
 
 from games.engine.cards import CARD_INDEX
 
-from .findings import HANDLOG_FORMAT, Finding
+from .findings import Finding, format_rule
 from .records import DECODER, Round, Seat
 
 MAX_LINE_BYTES = 1 << 20  # 1 MiB: far above any real round (a 7-seat round is ~2 KB)
@@ -67,7 +68,7 @@ class Rejected(Exception):
 
 
 def _reject(line: int, code: str, message: str, round_id: str = "", seat=None, key=""):
-    raise Rejected(Finding(line, round_id, code, message, HANDLOG_FORMAT, seat, key))
+    raise Rejected(Finding(line, round_id, code, message, format_rule(code), seat, key))
 
 
 def parse_line(raw: bytes, line: int) -> ParsedRound:
@@ -78,7 +79,7 @@ def parse_line(raw: bytes, line: int) -> ParsedRound:
         record = DECODER.decode(raw)
     except msgspec.ValidationError as exc:
         _reject(line, *_validation_reason(raw, exc))
-    except msgspec.DecodeError as exc:
+    except (msgspec.DecodeError, UnicodeDecodeError) as exc:  # bad UTF-8 inside a string
         _reject(line, *_decode_reason(raw, exc))
     except RecursionError:
         _reject(line, "field_invalid", "nested deeper than any field of a round can be")
@@ -101,8 +102,31 @@ def _validation_reason(raw: bytes, exc: Exception) -> tuple[str, str]:
     except RecursionError:  # nested too deep to read whole: the typed error names the field
         return "field_invalid", str(exc)
     if not isinstance(parsed, dict):
-        return "line_not_object", f"a round must be a JSON object, not {type(parsed).__name__}"
-    return "field_invalid", str(exc)
+        kind = JSON_TYPES.get(type(parsed).__name__, type(parsed).__name__)
+        return "line_not_object", f"a round must be a JSON object, not {kind}"
+    return "field_invalid", field_reason(str(exc))
+
+
+#: msgspec's and Python's type names, in a reader's words
+JSON_TYPES = {
+    "int": "a whole number", "str": "a string", "float": "a number", "bool": "true or false",
+    "array": "a list", "list": "a list", "object": "an object", "dict": "an object",
+    "null": "null", "NoneType": "null", "decimal": "an amount", "Decimal": "an amount",
+}  # fmt: skip
+_AT = r"(?: - at `(?P<at>[^`]+)`)?"
+_EXPECTED = re.compile(r"Expected `(?P<want>[^`]+)`, got `(?P<got>[^`]+)`" + _AT)
+_MISSING = re.compile(r"Object missing required field `(?P<name>[^`]+)`" + _AT)
+
+
+def field_reason(text: str) -> str:
+    """msgspec's validation error as a reader would say it, with the field's path."""
+    if match := _EXPECTED.fullmatch(text):
+        want = " or ".join(JSON_TYPES.get(t.strip(), t.strip()) for t in match["want"].split("|"))
+        got = JSON_TYPES.get(match["got"], match["got"])
+        return f"{match['at'] or '$'}: expected {want}, found {got}"
+    if match := _MISSING.fullmatch(text):
+        return f"{match['at'] or '$'}: the required field {match['name']} is missing"
+    return text
 
 
 def _checked(record: Round, line: int) -> ParsedRound:
@@ -111,12 +135,15 @@ def _checked(record: Round, line: int) -> ParsedRound:
         _reject(line, "unsupported_version", f"format version {record.v} (expected 1)", rid)
     played_at = _time(record.played_at, line, rid)
     if not 1 <= len(record.seats) <= 7:
-        _reject(line, "seat_count", f"{len(record.seats)} seats (1 to 7 allowed)", rid)
+        _reject(
+            line, "seat_count", f"the round has {len(record.seats)} seats; 1 to 7 are allowed", rid
+        )
     seen: set[int] = set()
     seats = []
     for index, seat in enumerate(record.seats):
         if seat.seat not in SEATS:
-            _reject(line, "seat_count", f"$.seats[{index}].seat: seat {seat.seat} not 1..7", rid)
+            message = f"$.seats[{index}].seat: seat {seat.seat}; seats are numbered 1 to 7"
+            _reject(line, "seat_count", message, rid)
         if seat.seat in seen:
             _reject(line, "duplicate_seat", f"seat {seat.seat} appears twice", rid, seat.seat)
         seen.add(seat.seat)

@@ -1,54 +1,63 @@
-"""The hand-log record types (shared/handlog-format.md), decoded by msgspec.
+"""The hand-log record types (docs/handlog-format.md), decoded by msgspec.
 
 Decoding checks types and required fields and names the path of any error
 (``$.seats[0].wagers.main``); the checks msgspec cannot express (cards,
-amounts with at most two decimals, seat numbers) are in :mod:`.parse`.
+amounts with at most two decimals, seat numbers) are in :mod:`.parse`, and
+are written into the JSON Schema these types generate
+(:mod:`.handlog_schema`) as schema-only annotations, which change no decoding.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Annotated
 
 import msgspec
+from msgspec import Meta
 
-Amount = Decimal  # JSON string or number; at most two decimals (checked in parse)
+CARD_PATTERN = "^[A2-9TJQK][SHDC]$"
+#: JSON string or number; at most two decimals and eleven whole digits (checked in parse)
+Amount = Annotated[Decimal, Meta(description="an amount: at most two decimals")]
+Card = Annotated[
+    str, Meta(extra_json_schema={"pattern": CARD_PATTERN}, description="rank, then suit")
+]
 
 
 class Shoe(msgspec.Struct):
-    decks: int
+    decks: Annotated[int, Meta(extra_json_schema={"minimum": 1, "maximum": 8})]
 
 
 class Dealer(msgspec.Struct):
-    cards: list[str]
-    toss: str | None = None
+    cards: list[Card]
+    toss: Card | None = None
 
 
 class Hand(msgspec.Struct):
-    cards: list[str]
+    cards: list[Card]
     result: Amount
     doubled: bool = False
 
 
 class Seat(msgspec.Struct):
-    seat: int
-    cards: list[str]
+    seat: Annotated[int, Meta(extra_json_schema={"minimum": 1, "maximum": 7})]
+    cards: list[Card]
     wagers: dict[str, Amount]
     results: dict[str, Amount] = {}
-    toss: str | None = None
+    toss: Card | None = None
     hands: list[Hand] | None = None
-    poker: str | None = None
+    poker: Annotated[str, Meta(extra_json_schema={"enum": ["bet", "fold"]})] | None = None
 
 
 class Round(msgspec.Struct):
-    v: int
+    v: Annotated[int, Meta(extra_json_schema={"const": 1})]
     round: str
-    played_at: str
+    played_at: Annotated[str, Meta(extra_json_schema={"format": "date-time"})]
     venue: str
     table: str
     game: str
     shoe: Shoe
     dealer: Dealer
-    seats: list[Seat]
+    seats: Annotated[list[Seat], Meta(extra_json_schema={"minItems": 1, "maxItems": 7})]
     options: dict[str, str | int] = {}
 
 

@@ -63,7 +63,9 @@ SOURCES = CoreSources(
     push=rule("PLAY 21", 0, "the game of Blackjack: equal totals push"),
     insurance=R_INSURANCE,
     surrender=R_NO_SURRENDER,
-    split=R_SPLIT_POKER,
+    # PLAY POKER 4 speaks of splits but only of the poker hand they leave; the split itself
+    # is the game of Blackjack's
+    split=rule("PLAY 21", 0, "the game of Blackjack: a pair may be split into two hands"),
     double=rule("PLAY 21", 0, "the game of Blackjack: a double takes one card"),
 )
 

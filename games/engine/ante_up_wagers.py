@@ -33,7 +33,7 @@ def wager_violations(
     if ante and not main:
         add(Violation("ante_without_21", "an ANTE without a 21 bet", R.R_BOTH_SPOTS, wager="ante"))
     if ante > main > 0:
-        message = f"ANTE {ante} exceeds the 21 bet {main}"
+        message = f"the ANTE of {ante} is above the 21 bet of {main}"
         add(Violation("ante_above_21", message, R.R_ANTE_MAX, wager="ante"))
     found += _bet(ante, bet, poker)
     found += _poker_bonus(game, wagers, ante, bet, poker)
@@ -53,7 +53,7 @@ def _bet(ante: Decimal, bet: Decimal, poker: str | None) -> list[Violation]:
             return [Violation("bet_after_fold", "a BET on a folded hand", R.R_FOLD, None, "bet")]
         return []
     if bet != ante:
-        message = f"BET {bet} is not the ANTE {ante}"
+        message = f"the BET of {bet} is not the ANTE of {ante}"
         return [Violation("bet_not_equal_ante", message, R.R_BET_EQUALS_ANTE, None, "bet")]
     return []
 
@@ -64,19 +64,19 @@ def _poker_bonus(game: AnteUp21, wagers, ante, bet, poker) -> list[Violation]:
         return []
     found = []
     if stake != game.poker_bonus_stake:
-        message = f"Poker Bonus {stake}, not the fixed {game.poker_bonus_stake}"
+        message = f"a Poker Bonus of {stake}, not the fixed stake of {game.poker_bonus_stake}"
         found.append(
             Violation("poker_bonus_not_fixed_stake", message, R.R_PB_STAKE, wager="poker_bonus")
         )
     needs_bet = game.params["poker_bonus_requires"] == "bet"
     played = bool(ante) and (not needs_bet or (poker != "fold" and bool(bet)))
     if not played:
-        what = "BET on the poker hand" if needs_bet else "ANTE"
+        what = "a BET on the poker hand" if needs_bet else "an ANTE"
         source = game.cite("poker_bonus_requires", "a Poker Bonus player must play poker")
         found.append(
             Violation(
                 "poker_bonus_without_poker",
-                f"a Poker Bonus without an {what}",
+                f"a Poker Bonus without {what}",
                 source,
                 wager="poker_bonus",
             )

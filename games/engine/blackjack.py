@@ -272,10 +272,10 @@ class BlackjackRules:
             source = self.cite("insurance", "insurance offered")
             found.append(_insurance("insurance_not_offered", "insurance is not offered", source))
         elif RANK[up_card] != ACE:
-            message = "insurance without an ace up"
+            message = "insurance taken though the dealer's up card is not an ace"
             found.append(_insurance("insurance_not_offered", message, self.sources.insurance))
         if insurance * 2 > main:
-            message = f"insurance {insurance} is more than half the main wager {main}"
+            message = f"insurance of {insurance} is more than half the main wager of {main}"
             found.append(_insurance("insurance_above_half", message, self.sources.insurance))
         return found
 

@@ -100,7 +100,8 @@ def _splits(rules: BlackjackRules, first_two, hands: Sequence[PlayerHand], resul
         add(_v("split_not_allowed", "splitting is not allowed", rules.cite("max_split_hands"), 0))
     elif n > p["max_split_hands"]:
         source = rules.cite("max_split_hands", "the most hands splitting may make")
-        add(_v("too_many_splits", f"{n} hands, more than {p['max_split_hands']}", source, 0))
+        message = f"{n} hands after splitting; at most {p['max_split_hands']} are allowed"
+        add(_v("too_many_splits", message, source, 0))
     for i, hand in enumerate(hands[1:], start=1):
         card = hand.cards[0]
         if VALUE[card] != VALUE[c0]:
@@ -145,8 +146,18 @@ def _hits(rules, i, hand: PlayerHand, n: int, split_ace: bool, result: HandAnaly
             code, source = "hit_split_aces", rules.cite(name, "split aces may not be hit")
         if code and code not in found:
             found.add(code)
-            message = f"card {k + 1} drawn to {'a natural' if natural else 'the hand'}"
+            message = f"card {k + 1} drawn to {_held(code, hand.cards[:k], natural)}"
             result.violations.append(_v(code, message, source, i))
+
+
+def _held(code: str, held: Sequence[int], natural: bool) -> str:
+    """What the hand was when a card was drawn to it, in a reviewer's words."""
+    if natural:
+        return "a natural"
+    if code == "hit_split_aces":
+        return "a split ace, which takes one card only"
+    total = hand_total(held)[0]
+    return f"a bust hand ({total})" if total > 21 else "a hand of 21"
 
 
 def _draw_violation(rules: BlackjackRules, held: Sequence[int], natural: bool):
@@ -178,7 +189,7 @@ def _double(rules, i, hand: PlayerHand, n: int, split_ace: bool, result: HandAna
         message = f"doubled on {'soft' if soft else 'hard'} {total}"
         add(_v("double_not_allowed", message, source, i))
     if len(hand.cards) != 3:
-        message = f"a doubled hand takes exactly one card; it has {len(hand.cards) - 2}"
+        message = f"a doubled hand takes exactly one card; it took {len(hand.cards) - 2}"
         add(_v("double_wrong_card_count", message, rules.sources.double, i))
 
 

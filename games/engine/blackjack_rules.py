@@ -19,7 +19,8 @@ from .sources import Source
 
 #: The document a core rule rests on when a game's rules leave blackjack to the house.
 HOUSE_RULES = "house rules of blackjack"
-HANDLOG_FORMAT = "handlog-format.md"
+#: the hand-log contract (docs/handlog-format.md), as findings cite it
+HANDLOG_FORMAT = "Hand log format v1, § Games of the blackjack family"
 
 BOOL = (True, False)
 
@@ -31,7 +32,7 @@ def house(summary: str) -> Source:
 #: The hand-log contract: hand i begins with the card it was split from.
 R_HANDS_CONTRACT = Source(
     HANDLOG_FORMAT,
-    "Games of the blackjack family",
+    "",
     "final hands in order of play; hand i begins with the card it was split from",
 )
 
@@ -172,8 +173,7 @@ CORE_PARAMETERS: tuple[Parameter, ...] = (
         ("not_a_rule", "house_procedure"),
         "not_a_rule",
         house(
-            "no document says what the dealer does when every hand is bust or paid as a "
-            "blackjack"
+            "no document says what the dealer does when every hand is bust or paid as a blackjack"
         ),
         "not_a_rule (the documents' reading): the dealer's cards then settle nothing, so a "
         "draw is not reported. house_procedure: the house's procedure has the dealer stand; a "

@@ -116,16 +116,20 @@ class TieBonusBlackjack(BlackjackRules):
         right = sum((stake.get(k, Decimal(0)) for k in R.RIGHT), Decimal(0))
         found = []
         if not main and left + right:
-            found.append(_v("bonus_without_primary", "bonus wagers without a primary", R.R_SPOTS))
+            message = "tie bonus wagers without the primary (main) wager"
+            found.append(_v("bonus_without_primary", message, R.R_SPOTS))
         elif main:
             if left * 2 > main:
-                message = f"LS-side wagers {left} exceed half the primary {main}"
+                message = (
+                    f"the left-side (LS) tie wagers, {left} in all, exceed half the primary {main}"
+                )
                 found.append(_v("left_side_above_half", message, R.R_LIMITS))
             if right * 2 > main:
-                message = f"RS-side wagers {right} exceed half the primary {main}"
+                message = f"the right-side (RS) tie wagers, {right} in all, exceed half the "
+                message += f"primary {main}"
                 found.append(_v("right_side_above_half", message, R.R_LIMITS))
             if left + right > main:
-                message = f"bonus wagers {left + right} exceed the primary {main}"
+                message = f"the tie wagers, {left + right} in all, exceed the primary {main}"
                 found.append(_v("bonus_above_primary", message, R.R_LIMITS))
         return found + self.insurance_violations(main, stake.get("insurance", Decimal(0)), up_card)
 

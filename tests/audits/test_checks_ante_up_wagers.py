@@ -152,7 +152,9 @@ def test_overpaid_main_hand():
     data["seats"][0]["hands"][0]["result"] = "30"
     finding = only(check(data))
     assert summary([finding]) == [("overpaid", 1, "main", D(25), D(30))]
-    assert finding.message.startswith("hands[0]: main settled 30; the rules give 25")
+    assert finding.message.startswith(
+        "hands[0]: main was settled at 30.00; the approved rules give 25.00"
+    )
 
 
 def test_underpaid_split_hand_and_ante():

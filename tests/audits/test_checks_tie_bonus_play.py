@@ -88,7 +88,7 @@ def test_hands_missing_with_a_main_wager(hands):
         data["seats"][0]["hands"] = hands
     finding = only(check(data))
     assert (finding.code, finding.seat, finding.key) == ("wrong_card_count", 1, "main")
-    assert "handlog-format.md" in finding.rule
+    assert "Hand log format v1, § Games of the blackjack family" in finding.rule
 
 
 def test_hands_inconsistent():
@@ -134,7 +134,7 @@ def test_double_wrong_card_count():
     data["seats"][2]["hands"][0] = hand("5C 6D", "-40", doubled=True)  # 11 loses twice
     finding = only(check(data))
     assert (finding.code, finding.seat, finding.key) == ("double_wrong_card_count", 3, "main")
-    assert finding.message == "hands[0]: a doubled hand takes exactly one card; it has 0"
+    assert finding.message == "hands[0]: a doubled hand takes exactly one card; it took 0"
 
 
 def test_hit_after_21():

@@ -126,7 +126,9 @@ def test_underpaid_split_hand():
     data["seats"][3]["hands"][1]["result"] = "-40"
     finding = only(check(data))
     assert summary([finding]) == [("underpaid", 4, "main", D(-20), D(-40))]
-    assert finding.message.startswith("hands[1]: main settled -40; the rules give -20")
+    assert finding.message.startswith(
+        "hands[1]: main was settled at -40.00; the approved rules give -20.00"
+    )
 
 
 def test_aggregate_payout_exceeded():

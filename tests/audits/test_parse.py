@@ -1,4 +1,4 @@
-"""Bad hand-log lines: each rejected with a located reason (shared/handlog-format.md)."""
+"""Bad hand-log lines: each rejected with a located reason (docs/handlog-format.md)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def test_a_valid_line_parses_to_cards_and_decimals():
         (b"nope", "line_not_json", "byte"),
         (b"\xff\xfe\x00", "line_not_utf8", "byte 1"),
         (b"[1, 2]", "line_not_object", "list"),
-        (b"42", "line_not_object", "int"),
+        (b"42", "line_not_object", "a whole number"),
         (b'{"v": 1}', "field_invalid", "round"),
         (round_line(shoe={"decks": "6"}), "field_invalid", "$.shoe.decks"),
         (round_line(v=2), "unsupported_version", "2"),

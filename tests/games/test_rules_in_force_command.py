@@ -25,7 +25,11 @@ IN_FORCE = (
 
 
 def state_limits(data: dict) -> list[str]:
-    return [lim["amount"] for lim in data["limits"] if lim["scope"] == "any single wager"]
+    return [
+        lim["amount"]
+        for lim in data["limits"]
+        if lim["scope"] == "on any single wager at commercial card rooms"
+    ]
 
 
 def test_rules_in_force_command_after_loading_both_files(db):
@@ -37,7 +41,7 @@ def test_rules_in_force_command_after_loading_both_files(db):
     assert set(now["paytables"]) == {"lucky3", "bonus4"}
     assert now["paytables"]["lucky3"]["code"] == "1"
     assert state_limits(now) == ["400.00"]
-    assert [lim["amount"] for lim in now["limits"] if lim["scope"] == "table T1"] == ["100.00"]
+    assert [lim["amount"] for lim in now["limits"] if lim["scope"].endswith("at table T1")] == ["100.00"]
 
     before = json.loads(run(*IN_FORCE, "--at", "2022-06-01T12:00:00-07:00", "--json"))
     assert before["in_force"] is True and state_limits(before) == ["300.00"]

@@ -7,7 +7,7 @@ from audits.samples import generate_toss_one
 
 class Command(BaseCommand):
     help = (
-        "Write a realistic sample Toss One 21 hand log (JSON Lines, shared/handlog-format.md) "
+        "Write a realistic sample Toss One 21 hand log (JSON Lines, docs/handlog-format.md) "
         "for the demo venue, with a share of deliberate errors of every kind."
     )
 

@@ -1,0 +1,184 @@
+"""Every finding code, raised by its golden round through the whole validation, is listed in
+docs/findings.md exactly as it reads (code, group, severity, when, an example message, the
+rule it cites), and every code is held to what its severity means.
+
+The page is generated from these runs: ``UPDATE_FINDINGS_DOC=1 pytest tests/golden`` writes
+it; without that, a page that differs from what the service reports fails the test.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from unittest import mock
+
+import pytest
+from django.db import transaction
+
+from audits.models import Finding
+from audits.services.intake import submission_submit
+from audits.validation.findings import CODES, GROUPS, SEVERITIES
+from games.models import Licensee
+
+from .cases import CASES, CLEAN, Golden, line
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "findings.md"
+pytestmark = pytest.mark.django_db
+
+
+class _Rollback(Exception):
+    pass
+
+
+def submit(lines_or_content, licensee: str, name: str):
+    content = lines_or_content
+    if isinstance(content, list):
+        content = b"\n".join(content) + b"\n"
+    return submission_submit(
+        io.BytesIO(content), name=name, via="command", now=True,
+        licensee=Licensee.objects.get(license_number=licensee),
+    ).submission  # fmt: skip
+
+
+@contextmanager
+def rule_parameters(params: dict):
+    """The rule versions' engines with ``params`` read the other way (an open point)."""
+    if not params:
+        yield
+        return
+    from audits.services import rules_context
+
+    def engine_for(version):
+        return rules_context.ENGINES[version.game.code]({**version.parameters, **params})
+
+    with mock.patch.object(rules_context, "engine_for", engine_for):
+        yield
+
+
+@contextmanager
+def a_check_that_breaks(round_id: str = "BREAKS-A-CHECK"):
+    from audits.services import chunk_run
+
+    real = chunk_run.check_round
+
+    def check_round(parsed, rules):
+        if parsed.round == round_id:
+            raise ArithmeticError("a check failed in the service (golden round)")
+        return real(parsed, rules)
+
+    with mock.patch.object(chunk_run, "check_round", check_round):
+        yield
+
+
+def run(case: Golden) -> list[dict]:
+    """The findings of the case's file, the registry and rules left as they were after."""
+    found: list[dict] = []
+    try:
+        with transaction.atomic(), ExitStack() as stack:
+            stack.enter_context(rule_parameters(case.params))
+            if case.code == "line_not_checked":
+                stack.enter_context(a_check_that_breaks())
+            if case.setup:
+                case.setup()
+            if case.earlier:
+                submit(case.earlier(), case.licensee, "earlier-file.jsonl")
+            content = case.content() if case.content else case.lines()
+            submission = submit(content, case.licensee, f"golden-{case.code}.jsonl")
+            found = list(
+                Finding.objects.filter(submission=submission)
+                .order_by("line", "seat", "wager_key", "code")
+                .values(
+                    "code", "group", "severity", "message", "rule", "line", "expected", "recorded"
+                )  # fmt: skip
+            )
+            raise _Rollback
+    except _Rollback:
+        pass
+    return found
+
+
+def test_the_clean_rounds_of_every_game_are_clean(wa):
+    for game, make in CLEAN.items():
+        assert run(Golden("clean", game, "", lambda make=make: [line(make())])) == [], game
+
+
+def test_every_code_has_a_golden_round_and_the_page_says_what_it_reports(wa):
+    assert sorted(c.code for c in CASES) == sorted(CODES), "one golden round per finding code"
+    examples, missing = {}, []
+    for case in CASES:
+        findings = run(case)
+        mine = [f for f in findings if f["code"] == case.code]
+        if not mine:
+            missing.append(f"{case.code}: got {[f['code'] for f in findings]}")
+            continue
+        examples[case.code] = (case, mine[0], findings)
+    assert not missing, "golden rounds that do not raise their code:\n" + "\n".join(missing)
+    _hold_severities(examples)
+    page = render(examples)
+    if os.environ.get("UPDATE_FINDINGS_DOC"):
+        DOC.write_text(page, encoding="utf-8")
+    assert DOC.read_text(encoding="utf-8") == page, (
+        "docs/findings.md differs from what the service reports: run "
+        "UPDATE_FINDINGS_DOC=1 pytest tests/golden, then read the page"
+    )
+
+
+def _hold_severities(examples) -> None:
+    """critical: money (the finding carries the amounts); warning: no money changed in its
+    round (no payout finding beside it); error: every other rule breached."""
+    for code, (_, finding, findings) in examples.items():
+        severity = finding["severity"]
+        money = finding["expected"] is not None and finding["recorded"] is not None
+        if severity == "critical":
+            assert money and finding["group"] in ("payout", "wager"), code
+        elif severity == "warning":
+            assert not any(f["group"] == "payout" for f in findings), code
+            assert finding["group"] == "procedure", code
+        else:
+            assert severity == "error" and finding["group"] != "payout", code
+
+
+HEADER = """# Findings: what each code means
+
+Every problem validation finds is a *finding*: a stable code, its group and severity, a
+message in plain words and the rule it rests on (a document and rule number, a paytable
+entry, a rule-version parameter, a regulation, the authorization or approval with its
+reference and dates, or a section of the [hand-log format](handlog-format.md)).
+
+This page is generated from the golden rounds of `tests/golden/cases.py`, one per code,
+each run through the whole validation on the demo registry
+(`UPDATE_FINDINGS_DOC=1 .venv/bin/pytest tests/golden` writes it; the test fails when the
+page and the service disagree). The example messages are what the service reports for
+those rounds, word for word.
+
+## Severity
+
+"""
+
+
+def render(examples) -> str:
+    parts = [HEADER]
+    for severity, meaning in SEVERITIES.items():
+        parts.append(f"- **{severity}**: {meaning}.\n")
+    parts.append(
+        "\nA line rejected for its format is not a round: it is counted among the rejected "
+        "lines, not the rounds. A round whose rules were not in force (the approval group) "
+        "is not settled: its only finding is the term it breaks.\n"
+    )
+    for group in GROUPS:
+        parts.append(f"\n## {group}\n")
+        for code in (c for c, (g, _) in CODES.items() if g == group):
+            case, finding, _ = examples[code]
+            parts.append(
+                f"\n### `{code}` ({finding['severity']})\n\n"
+                f"When: {case.when}.\n\n"
+                f"Example ({case.game}): {_quoted(finding['message'])}\n\n"
+                f"Cites: {_quoted(finding['rule'])}\n"
+            )
+    return "".join(parts)
+
+
+def _quoted(text: str) -> str:
+    return "“" + " ".join(text.split()) + "”"
