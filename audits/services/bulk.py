@@ -10,6 +10,7 @@ from audits.models import Chunk, Finding, RoundSeen
 from audits.validation.findings import Finding as FindingData
 
 from .round_keys import round_key
+from .tally import RoundPlace, SeenRound
 
 BATCH = 5000
 FINDING_COLUMNS = (
@@ -68,9 +69,9 @@ def _finding_rows(chunk: Chunk, findings) -> Iterator[tuple]:
         )
 
 
-def _seen_rows(chunk: Chunk, rounds: Iterable[tuple]) -> Iterator[tuple]:
+def _seen_rows(chunk: Chunk, rounds: Iterable[SeenRound]) -> Iterator[tuple]:
     submission_id, chunk_id = chunk.submission_id, chunk.pk
-    for venue, table, game, played_at, round_id, line in rounds:
+    for (venue, table, game, played_at), round_id, line in rounds:
         yield (
             submission_id,
             chunk_id,
@@ -84,13 +85,13 @@ def _seen_rows(chunk: Chunk, rounds: Iterable[tuple]) -> Iterator[tuple]:
         )
 
 
-def write_findings(chunk: Chunk, findings: list[tuple[FindingData, tuple | None]]) -> None:
-    """Findings with their round's (venue, table, game, played_at), or None if rejected."""
+def write_findings(chunk: Chunk, findings: list[tuple[FindingData, RoundPlace | None]]) -> None:
+    """Findings with their round's place, or None for a rejected line."""
     _write(Finding, FINDING_COLUMNS, _finding_rows(chunk, findings))
 
 
-def write_rounds_seen(chunk: Chunk, rounds: list[tuple]) -> None:
-    """``(venue, table, game, played_at, round id, line)`` of each round read."""
+def write_rounds_seen(chunk: Chunk, rounds: list[SeenRound]) -> None:
+    """Every round read, for the duplicate checks at the end."""
     _write(RoundSeen, SEEN_COLUMNS, _seen_rows(chunk, rounds))
 
 

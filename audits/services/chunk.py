@@ -74,7 +74,7 @@ def _store(chunk: Chunk, run: ChunkRun) -> None:
     write_findings(chunk, run.findings)
     write_rounds_seen(chunk, run.seen)
     _write_totals(chunk, run)
-    played = [seen[3] for seen in run.seen]
+    played = [seen.place.played_at for seen in run.seen]
     Chunk.objects.filter(pk=chunk.pk).update(
         done=True,
         lines=run.lines,
@@ -93,7 +93,7 @@ def _write_totals(chunk: Chunk, run: ChunkRun) -> None:
     over, under = defaultdict(lambda: ZERO), defaultdict(lambda: ZERO)
     for finding, place in run.findings:
         if place is not None and finding.code in ("overpaid", "underpaid"):
-            key = (*place[:3], finding.key)
+            key = (place.venue, place.table, place.game, finding.key)
             target = over if finding.code == "overpaid" else under
             target[key] += abs(finding.recorded - finding.expected)
     ChunkTotal.objects.bulk_create(
@@ -103,13 +103,13 @@ def _write_totals(chunk: Chunk, run: ChunkRun) -> None:
             table=t,
             game=g,
             wager_key=k,
-            rounds=row[0],
-            wagers=row[1],
-            wagered=row[2],
-            net_result=row[3],
-            paid_out=row[4],
+            rounds=tally.rounds,
+            wagers=tally.wagers,
+            wagered=tally.wagered,
+            net_result=tally.net_result,
+            paid_out=tally.paid_out,
             overpaid=over[(v, t, g, k)],
             underpaid=under[(v, t, g, k)],
         )
-        for (v, t, g, k), row in run.totals.items()
+        for (v, t, g, k), tally in run.totals.items()
     )

@@ -13,7 +13,6 @@ duplicates) nor counted in any venue's totals.
 from __future__ import annotations
 
 import logging
-from collections import defaultdict
 from datetime import datetime, timedelta
 from decimal import Decimal
 
@@ -21,13 +20,15 @@ from django.utils import timezone
 
 from audits.models import Submission
 from audits.validation.findings import Finding, format_rule
+from audits.validation.games import check_round
 from audits.validation.parse import ParsedRound, Rejected, parse_line
-from audits.validation.rounds import check_round
 from games.rules_resolver import RulesResolver
 
 from .fast_path import FastPath
+from .gate import Gate, gate_for
 from .lines import TOO_LONG
 from .rules_context import GameRulesCache
+from .tally import RoundPlace, SeenRound, totals
 
 ZERO = Decimal(0)
 #: a round played later than this after its file was submitted cannot have been played
@@ -46,12 +47,10 @@ class ChunkRun:
         self.rules = rules_cache or GameRulesCache()
         submitted = submission.submitted_at or timezone.now()  # (not yet saved: a test's)
         self.latest_played_at = submitted + FUTURE_TOLERANCE
-        #: each finding with its round's place (venue, table, game, played_at), None if rejected
-        self.findings: list[tuple[Finding, tuple | None]] = []
-        #: (venue, table, game, played_at, round, line) of every round read
-        self.seen: list[tuple] = []
-        #: (venue, table, game, wager key or "") -> [rounds, wagers, wagered, net, paid out]
-        self.totals: dict[tuple, list] = defaultdict(lambda: [0, 0, ZERO, ZERO, ZERO])
+        #: each finding with the place of its round (None for a rejected line)
+        self.findings: list[tuple[Finding, RoundPlace | None]] = []
+        self.seen: list[SeenRound] = []  # every round read
+        self.totals = totals()  # (venue, table, game, wager key or "") -> Tally
         self.lines = self.rounds = self.rejected = 0
         self.fast = None
         if fast:
@@ -73,7 +72,7 @@ class ChunkRun:
             self.rounds += 1
             return
         try:
-            self._full(number, raw)
+            self._full(number, raw, self.fast.gate if self.fast else None)
         except Rejected as rejected:
             self._reject(rejected.finding)
         except Exception as exc:  # a line that breaks a check is rejected; the file goes on
@@ -94,27 +93,29 @@ class ChunkRun:
             return self.fast.take(number, raw)
         except Exception:  # the full path reads the line again and says what is wrong
             log.warning("line %d: the fast path failed; the full path judges it", number)
+            self.fast.gate = None
             return False
 
-    def _full(self, number: int, raw: bytes) -> None:
+    def _full(self, number: int, raw: bytes, gate: Gate | None) -> None:
         """Judge the line, then record it: nothing is recorded if judging raises."""
         parsed = parse_line(raw, number)
-        answer = self.resolver.resolve(
-            venue=parsed.venue,
-            table=parsed.table,
-            game=parsed.game,
-            options=parsed.options,
-            at=parsed.played_at,
-            decks=parsed.decks,
-        )
-        if answer.venue is not None and answer.venue.licensee_id != self.licensee_id:
+        asked = (parsed.venue, parsed.table, parsed.game, parsed.options, parsed.decks,
+                 parsed.played_at)  # fmt: skip
+        if gate is None or not gate.asked_for(*asked):
+            gate = gate_for(
+                self.resolver, self.rules, self.licensee_id, venue=parsed.venue,
+                table=parsed.table, game=parsed.game, options=parsed.options,
+                decks=parsed.decks, played_at=parsed.played_at,
+            )  # fmt: skip
+        if gate.foreign:
             self.rounds += 1
-            self.findings.append((_not_our_venue(parsed), _no_venue(parsed)))
+            nowhere = RoundPlace("", "", parsed.game, parsed.played_at)  # no venue of anyone's
+            self.findings.append((_not_our_venue(parsed), nowhere))
             return
-        found = _future(parsed, self.latest_played_at) + self._check(parsed, answer)
-        place = (parsed.venue, parsed.table, parsed.game, parsed.played_at)
+        found = _future(parsed, self.latest_played_at) + _judged(parsed, gate)
+        place = RoundPlace(parsed.venue, parsed.table, parsed.game, parsed.played_at)
         self.rounds += 1
-        self.seen.append(place + (parsed.round, parsed.line))
+        self.seen.append(SeenRound(place, parsed.round, parsed.line))
         self._count(parsed)
         self.findings.extend((finding, place) for finding in found)
 
@@ -122,28 +123,25 @@ class ChunkRun:
         self.rejected += 1
         self.findings.append((finding, None))
 
-    def _check(self, parsed: ParsedRound, answer) -> list[Finding]:
-        if not answer.in_force:  # the term the round breaks, citing the record that sets it
-            return [
-                Finding(parsed.line, parsed.round, answer.reason_code, answer.reason, answer.cited)
-            ]
-        return check_round(parsed, self.rules.for_answer(answer))
-
     def _count(self, parsed: ParsedRound) -> None:
         where = (parsed.venue, parsed.table, parsed.game)
-        self.totals[(*where, "")][0] += 1  # rounds
+        self.totals[(*where, "")].rounds += 1
         for seat in parsed.seats:
             results = dict(seat.results)
             if seat.hands is not None:
                 results["main"] = sum((h.result for h in seat.hands), ZERO)
             for key, stake in seat.wagers.items():
-                row = self.totals[(*where, key)]
-                row[1] += 1
-                row[2] += stake
-                result = results.get(key, ZERO)
-                row[3] += result
-                if result > 0:
-                    row[4] += result
+                self.totals[(*where, key)].add_wager(stake, results.get(key, ZERO))
+
+
+def _judged(parsed: ParsedRound, gate: Gate) -> list[Finding]:
+    """The round's findings: the term it breaks when its rules were not in force (citing the
+    record that sets it), else every check of its game."""
+    answer = gate.answer
+    if gate.rules is None:
+        refused = (answer.reason_code, answer.reason, answer.cited)
+        return [Finding(parsed.line, parsed.round, *refused)]
+    return check_round(parsed, gate.rules)
 
 
 def _not_checked(number: int, exc: Exception) -> Finding:
@@ -166,11 +164,6 @@ def _not_our_venue(parsed: ParsedRound) -> Finding:
         "for that venue",
         "registry: licensee venues",
     )
-
-
-def _no_venue(parsed: ParsedRound) -> tuple:
-    """The place a round at another licensee's venue is filed under: no venue of anyone's."""
-    return ("", "", parsed.game, parsed.played_at)
 
 
 def _future(parsed: ParsedRound, latest: datetime) -> list[Finding]:

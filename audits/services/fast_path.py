@@ -3,7 +3,8 @@
 A line is taken here only when it decodes as a :class:`QuickRound`, its round
 fields are well formed, the rules are in force for the submitting licensee
 and the game's screen calls the round clean.  Every other line is left to the
-full path, which alone produces findings.  Clean rounds are tallied by
+full path, which alone produces findings; the gate answer asked for it travels
+with it, so the registry is asked once per line.  Clean rounds are tallied by
 (place, wager key, stake, result) as the file writes them, and the tally is
 turned into money once per chunk.
 """
@@ -16,30 +17,36 @@ from datetime import datetime
 
 import msgspec
 
+from audits.validation.games import GAMES
 from audits.validation.parse import MAX_LINE_BYTES
 from audits.validation.quick import QUICK_DECODER, QuickRound, quick_amount
-from audits.validation.rounds import screen_for
+
+from .gate import Gate, gate_for
+from .tally import RoundPlace, SeenRound
 
 SEAT_NUMBERS = frozenset(range(1, 8))
 
 
 class FastPath:
-    def __init__(
-        self, licensee_id: int, resolver, rules_cache, seen: list[tuple], latest: datetime
-    ):
+    def __init__(self, licensee_id: int, resolver, rules_cache, seen: list, latest: datetime):
         self.licensee_id = licensee_id
         self.latest = latest  # a round played after this is the full path's (played_in_future)
         self.resolver = resolver
         self.rules = rules_cache
-        #: (venue, table, game, options) -> (epoch start, epoch end, screen or None)
-        self._days: dict[tuple, tuple[float, float, Callable | None]] = {}
+        #: (venue, table, game, options, decks) -> (epoch start, epoch end, screen or None)
+        self._epochs: dict[tuple, tuple[float, float, Callable | None]] = {}
+        #: id(rules in force) -> (those rules, the game's screen for them, or None)
+        self._screens: dict[int, tuple[object, Callable | None]] = {}
         self._rounds: Counter = Counter()  # (venue, table, game) -> clean rounds
         #: (venue, table, game) -> Counter of (wager, token, stake, result) as written
         self._wagers: dict[tuple, Counter] = {}
-        self.seen = seen  # the chunk's (venue, table, game, played_at, round, line) list
+        self.seen: list[SeenRound] = seen  # the chunk's rounds read
+        self.gate: Gate | None = None  # the gate of the last line left to the full path
 
     def take(self, number: int, raw: bytes) -> bool:
-        """Count the line's round if it is certainly clean; False leaves it to the full path."""
+        """Count the line's round if it is certainly clean; False leaves it to the full path
+        (with :attr:`gate`, when the registry was asked)."""
+        self.gate = None
         decoded = quick_round(raw)
         if decoded is None:
             return False
@@ -54,52 +61,49 @@ class FastPath:
         return True
 
     def _screen(self, record: QuickRound, at: datetime) -> Callable | None:
-        key = (
-            record.venue, record.table, record.game, tuple(record.options.items()),
-            record.shoe.decks,
-        )  # fmt: skip
+        key = (record.venue, record.table, record.game, tuple(record.options.items()),
+               record.shoe.decks)  # fmt: skip
         moment = at.timestamp()
-        known = self._days.get(key)
+        known = self._epochs.get(key)
         if known is not None and known[0] <= moment < known[1]:
             return known[2]
-        answer = self.resolver.resolve(
-            venue=record.venue,
-            table=record.table,
-            game=record.game,
-            options={k: str(v) for k, v in record.options.items()},
-            at=at,
-            decks=record.shoe.decks,
-        )
-        screen = None
-        if answer.in_force and answer.venue.licensee_id == self.licensee_id:
-            screen = screen_for(self.rules.for_answer(answer))
+        self.gate = gate = gate_for(
+            self.resolver, self.rules, self.licensee_id, venue=record.venue, table=record.table,
+            game=record.game, options={k: str(v) for k, v in record.options.items()},
+            decks=record.shoe.decks, played_at=at,
+        )  # fmt: skip
+        screen = self._screen_for(gate.rules) if gate.rules is not None else None
         bounds = self.resolver.span_bounds(record.venue, at)
         if bounds is not None:
-            self._days[key] = (*bounds, screen)
+            self._epochs[key] = (*bounds, screen)
         return screen
 
+    def _screen_for(self, rules) -> Callable | None:
+        """The game's screen for these rules in force, built once."""
+        known = self._screens.get(id(rules))
+        if known is None or known[0] is not rules:
+            build = GAMES[rules.game].screen
+            known = self._screens[id(rules)] = (rules, build(rules) if build else None)
+        return known[1]
+
     def _count(self, record: QuickRound, played_at: datetime, number: int, wagers) -> None:
-        place = (record.venue, record.table, record.game)
-        self.seen.append((*place, played_at, record.round, number))
-        self._rounds[place] += 1
-        tally = self._wagers.get(place)
+        where = (record.venue, record.table, record.game)
+        self.seen.append(SeenRound(RoundPlace(*where, played_at), record.round, number))
+        self._rounds[where] += 1
+        tally = self._wagers.get(where)
         if tally is None:
-            tally = self._wagers[place] = Counter()
+            tally = self._wagers[where] = Counter()
         tally.update(wagers)  # (wager, token, stake, result) as written
 
     def add_totals(self, totals) -> None:
-        """Add the clean rounds' counts and sums to ``totals`` (ChunkRun's rows)."""
-        for place, rounds in self._rounds.items():
-            totals[(*place, "")][0] += rounds
-        for place, tally in self._wagers.items():
+        """Add the clean rounds' counts and sums to ``totals`` (the chunk's tallies)."""
+        for where, rounds in self._rounds.items():
+            totals[(*where, "")].rounds += rounds
+        for where, tally in self._wagers.items():
             for (key, _, raw_stake, raw_result), n in tally.items():
-                stake, result = quick_amount(raw_stake), quick_amount(raw_result)
-                row = totals[(*place, key)]
-                row[1] += n
-                row[2] += stake * n
-                row[3] += result * n
-                if result > 0:
-                    row[4] += result * n
+                totals[(*where, key)].add_wager(
+                    quick_amount(raw_stake), quick_amount(raw_result), n
+                )
         self._rounds.clear()
         self._wagers.clear()
 

@@ -19,8 +19,9 @@ from audits.models import Submission
 from audits.services.lines import without_bom
 from audits.services.rules_context import GameRulesCache
 from audits.services.storage import media_path
+from audits.validation.games import settle_round
 from audits.validation.parse import MAX_LINE_BYTES, ParsedRound, ParsedSeat, Rejected, parse_line
-from audits.validation.settlement import recorded_amounts, round_settlement
+from audits.validation.settle import RoundSettlement, SeatSettlement
 from games.engine.cards import CARD_CODES, RANK, SUIT
 from games.engine.results import WagerResult
 from games.selectors import RulesInForce, rules_in_force
@@ -122,10 +123,10 @@ def submission_round(submission: Submission, number: int) -> RoundView:
         venue=parsed.venue, table=parsed.table, game=parsed.game,
         options=parsed.options, at=parsed.played_at, decks=parsed.decks,
     )  # fmt: skip
-    settled = {}
+    settled = RoundSettlement()
     if answer.in_force and answer.venue.licensee_id == submission.licensee_id:
-        settled = round_settlement(parsed, GameRulesCache().for_answer(answer))
-    view.seats = [seat_view(seat, settled.get(seat.number)) for seat in parsed.seats]
+        settled = settle_round(parsed, GameRulesCache().for_answer(answer))
+    view.seats = [seat_view(seat, settled.seat(seat.number)) for seat in parsed.seats]
     return view
 
 
@@ -144,11 +145,19 @@ def cards_view(cards, tossed: str | None = None) -> list[CardView]:
     return views
 
 
-def seat_view(seat: ParsedSeat, results: list[WagerResult] | None) -> SeatView:
+def recorded_amounts(seat: ParsedSeat) -> dict[str, list[Decimal]]:
+    """Wager key -> the recorded results, one per hand for a hand-settled main wager."""
+    amounts: dict[str, list[Decimal]] = {k: [v] for k, v in seat.results.items()}
+    if seat.hands:
+        amounts["main"] = [h.result for h in seat.hands]
+    return amounts
+
+
+def seat_view(seat: ParsedSeat, settled: SeatSettlement | None) -> SeatView:
+    """The seat's wagers, each recorded beside what the settlement gives (as validation judged
+    it: a wager validation could not judge is "not settled")."""
     recorded = recorded_amounts(seat)
-    expected: dict[str, list[WagerResult]] = {}
-    for result in results or ():
-        expected.setdefault(result.key, []).append(result)
+    expected: dict[str, list[WagerResult]] = settled.expected() if settled else {}
     wagers = []
     for key in dict.fromkeys([*seat.wagers, *recorded]):
         stake = seat.wagers.get(key)

@@ -3,19 +3,10 @@
 from __future__ import annotations
 
 from audits.validation.context import GameRules, Limit
-from games.engine.ante_up import AnteUp21
+from audits.validation.games import GAMES
 from games.engine.catalog import game as engine_game
-from games.engine.tie_bonus import TieBonusBlackjack
-from games.engine.toss_one import TossOne21
 from games.selectors import RulesInForce
 from games.services.rules import engine_paytable
-
-ENGINES = {
-    "toss-one-21": TossOne21,
-    "ante-up-21": AnteUp21,
-    "blackjack-tie-bonus": TieBonusBlackjack,
-}
-
 
 #: Engines built per process: a rule version is immutable once approved, so its engine
 #: (whose tables take a tenth of a second to build) serves every chunk a worker validates.
@@ -30,7 +21,7 @@ def engine_for(version) -> object:
     if engine is None:
         if len(_ENGINES) >= _MAX_ENGINES:
             _ENGINES.clear()
-        engine = _ENGINES[key] = ENGINES[version.game.code](version.parameters)
+        engine = _ENGINES[key] = GAMES[version.game.code].engine(version.parameters)
     return engine
 
 

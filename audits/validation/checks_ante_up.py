@@ -3,7 +3,7 @@
 A seat's ``"poker"`` field is the poker decision (``"bet"`` or ``"fold"``); its
 ``bet`` wager is absent when the player folded.  Wager keys: ``main`` (the 21
 spot, settled on the hands), ``ante``, ``bet``, ``poker_bonus``, ``insurance``.
-Nothing is called at import; the dispatcher registers :func:`check_ante_up`.
+The table of games (:mod:`.games`) settles and checks a round with :data:`ANTE_UP`.
 """
 
 from __future__ import annotations
@@ -12,13 +12,15 @@ from decimal import Decimal
 
 from games.engine.ante_up import AnteUp21
 from games.engine.ante_up_rules import R_DECIDE
+from games.engine.ante_up_wagers import wager_violations
 from games.engine.results import WagerResult
 from games.engine.sources import Source
 
-from .checks_blackjack import FamilyGame, Hands, check_family, violation_finding
+from .checks_blackjack import violation_finding
 from .context import GameRules
 from .findings import Finding
 from .parse import ParsedRound, ParsedSeat
+from .settle_blackjack import FamilyGame, Hands
 
 ZERO = Decimal(0)
 DECISIONS = ("bet", "fold")
@@ -62,7 +64,7 @@ def _amounts(code: str, wagers: dict[str, Decimal], engine: AnteUp21):
 
 
 def _wager_findings(engine: AnteUp21, parsed: ParsedRound, seat: ParsedSeat) -> list[Finding]:
-    violations = engine.wager_violations(seat.wagers, poker_decision(seat), parsed.dealer_cards[0])
+    violations = wager_violations(engine, seat.wagers, poker_decision(seat), parsed.dealer_cards[0])
     return [
         violation_finding(parsed, seat.number, v, "", *_amounts(v.code, seat.wagers, engine))
         for v in violations
@@ -91,8 +93,3 @@ ANTE_UP = FamilyGame(
     hand_free_keys=_hand_free_keys,
     completes_dealer=_completes_dealer,
 )
-
-
-def check_ante_up(parsed: ParsedRound, rules: GameRules) -> list[Finding]:
-    """Every finding of one Ante Up 21 round (approval already checked)."""
-    return check_family(parsed, rules, ANTE_UP)

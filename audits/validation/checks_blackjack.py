@@ -1,28 +1,19 @@
 """Rounds of the blackjack family (ante-up-21, blackjack-tie-bonus): the checks they share.
 
-A game module describes what is its own in a :class:`FamilyGame` (how a seat is
-settled, its wager-structure rules, which wagers can be settled without the
-seat's hands, what else makes the dealer complete his hand) and calls
-:func:`check_family`, which runs, in order: the options against the engine,
-card counts, the shoe, the dealer's drawing, and per seat the wager keys,
-limits, wager structure, the player's actions and every payout.
-
-The hand log (docs/handlog-format.md, "Games of the blackjack family") gives
-a seat's first two cards and its final hands; hand *i* begins with the card it
-was split from.  Nothing is called at import.
+:func:`check_family` reads the round's one settlement (:mod:`.settle_blackjack`) and runs, in
+order: the options against the engine, card counts, the shoe, the dealer's drawing, and per
+seat the wager keys, limits, wager structure, the player's actions and every payout. Nothing
+here settles a wager.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from games.engine.blackjack import MAIN_PAYS, DealerError, PlayerHand, Violation
+from games.engine.blackjack import DealerError, Violation
 from games.engine.cards import CARD_CODES
-from games.engine.odds import settle_amount
-from games.engine.parameters import ParameterError
 from games.engine.results import WagerResult
 from games.engine.sources import Source
 
@@ -37,55 +28,32 @@ from .checks_common import (
 from .context import GameRules
 from .findings import CODES, Finding, format_rule
 from .parse import ParsedRound, ParsedSeat
+from .settle import RoundSettlement, SeatSettlement
+from .settle_blackjack import FamilyGame, Hands, game_variant
 
 ZERO = Decimal(0)
 
 #: Engine violation codes whose finding code differs (the rest are the same name).
 ENGINE_CODE_ALIASES: dict[str, str] = {}
 
-Hands = tuple[PlayerHand, ...]
-
-
-@dataclass(frozen=True)
-class FamilyGame:
-    """What one game of the family adds to the shared checks.
-
-    ``settle(engine, parsed, seat, hands, rules)``: the engine's results for every
-    placed wager of the seat, the main wager of each hand first (key ``"main"``).
-    ``wager_findings(engine, parsed, seat)``: the game's wager-structure findings.
-    ``hand_free_keys(engine, seat)``: wagers whose settlement does not depend on
-    the seat's hands (checked even when the hands are missing or inconsistent).
-    ``completes_dealer(engine, parsed)``: the rule that makes the dealer complete
-    his hand even with no live blackjack hand (Ante Up's poker bets), or None.
-    ``round_findings(engine, parsed, found)``: extra round-level findings, given
-    the findings so far.
-    """
-
-    deal_source: Source
-    settle: Callable[[Any, ParsedRound, ParsedSeat, Hands, GameRules], list[WagerResult]]
-    wager_findings: Callable[[Any, ParsedRound, ParsedSeat], list[Finding]]
-    hand_free_keys: Callable[[Any, ParsedSeat], frozenset[str]]
-    completes_dealer: Callable[[Any, ParsedRound], Source | None] = lambda engine, parsed: None
-    round_findings: Callable[[Any, ParsedRound, list[Finding]], list[Finding]] = (
-        lambda engine, parsed, found: []
-    )
-
-
 # -- the driver ------------------------------------------------------------------------------
 
 
-def check_family(parsed: ParsedRound, rules: GameRules, game: FamilyGame) -> list[Finding]:
-    """Every finding of one round of a blackjack-family game."""
-    engine, found = game_variant(parsed, rules)
+def check_family(
+    parsed: ParsedRound, rules: GameRules, settled: RoundSettlement, game: FamilyGame
+) -> list[Finding]:
+    """Every finding of one round of a blackjack-family game, from its settlement."""
+    engine = settled.engine
     if engine is None:
-        return found
-    found += card_count_findings(parsed, engine, game.deal_source)
+        _, why = game_variant(parsed, rules)
+        message = f"the options {parsed.options} are not a variant of the rules: {why}"
+        refused = ("options_not_approved", message, rules.rule_version)
+        return [Finding(parsed.line, parsed.round, *refused)]
+    found = card_count_findings(parsed, engine, game.deal_source)
     found += shoe_findings(parsed, rules, round_cards(parsed))
-    found += game.round_findings(engine, parsed, found)
     if len(parsed.dealer_cards) < 2:
         return found  # no dealer hand to play or settle against
-    hands = {seat.number: recorded_hands(seat, engine) for seat in parsed.seats}
-    found += dealer_findings(parsed, engine, hands, game.completes_dealer(engine, parsed))
+    found += dealer_findings(parsed, engine, settled.hands, game.completes_dealer(engine, parsed))
     paid = ZERO
     for seat in parsed.seats:
         found += key_findings(parsed, seat, rules, results_on_hands=True)
@@ -93,25 +61,10 @@ def check_family(parsed: ParsedRound, rules: GameRules, game: FamilyGame) -> lis
         found += limit_findings(parsed, seat, rules)
         found += game.wager_findings(engine, parsed, seat)
         paid += recorded_winnings(seat)
-        if len(seat.cards) == 2:
-            found += seat_findings(parsed, seat, rules, engine, game, hands[seat.number])
+        if settled.seat(seat.number) is not None:
+            found += seat_findings(parsed, seat, settled.seat(seat.number))
     aggregate = aggregate_finding(parsed, rules, paid)
     return found + ([aggregate] if aggregate else [])
-
-
-def game_variant(parsed: ParsedRound, rules: GameRules) -> tuple[Any, list[Finding]]:
-    """The engine with the round's options that name rule parameters applied.
-
-    Options are approved upstream; one the engine still refuses is reported
-    (options_not_approved) instead of stopping the audit.
-    """
-    try:
-        return rules.engine.variant(parsed.options), []
-    except ParameterError as exc:
-        message = f"the options {parsed.options} are not a variant of the rules: {exc}"
-        return None, [
-            Finding(parsed.line, parsed.round, "options_not_approved", message, rules.rule_version)
-        ]
 
 
 # -- cards -----------------------------------------------------------------------------------
@@ -170,36 +123,6 @@ def card_count_findings(parsed: ParsedRound, engine: Any, deal_source: Source) -
                 )
             )
     return found
-
-
-def recorded_hands(seat: ParsedSeat, engine: Any) -> Hands | None:
-    """The seat's final hands as the engine takes them.
-
-    Without recorded hands, a seat with no main wager holds its two first cards
-    (it played no blackjack hand); one with a main wager has unknown hands (None).
-    A surrender is not a field of the log: where the rule version allows late
-    surrender, a lone undoubled two-card hand recorded at minus the surrender
-    amount is read as surrendered (no other outcome settles at -1/2).
-    """
-    if not seat.hands:
-        return None if "main" in seat.wagers else (PlayerHand(seat.cards),)
-    stake = seat.wagers.get("main", ZERO)
-    surrender_net = settle_amount(stake, MAIN_PAYS["surrender"], engine.rounding)
-    late = engine.params.get("surrender") == "late"
-    single = len(seat.hands) == 1
-    return tuple(
-        PlayerHand(
-            h.cards,
-            h.doubled,
-            late
-            and single
-            and stake > 0
-            and len(h.cards) == 2
-            and not h.doubled
-            and h.result == surrender_net,
-        )
-        for h in seat.hands
-    )
 
 
 # -- the dealer ------------------------------------------------------------------------------
@@ -277,33 +200,14 @@ def dealer_message(cards: Sequence[int], error: DealerError, must_complete: bool
 # -- a seat ----------------------------------------------------------------------------------
 
 
-def seat_findings(
-    parsed: ParsedRound,
-    seat: ParsedSeat,
-    rules: GameRules,
-    engine: Any,
-    game: FamilyGame,
-    hands: Hands | None,
-) -> list[Finding]:
-    """The player's actions and every payout of a seat dealt exactly two cards.
-
-    Hands that are missing or do not follow from the cards dealt are not
-    settled: only the wagers that do not depend on them are checked.
-    """
-    found: list[Finding] = []
-    known = hands is not None
-    if known and seat.hands:
-        analysis = engine.analyse_hands(seat.cards, hands)
-        found += [violation_finding(parsed, seat.number, v, "main") for v in analysis.violations]
-        known = analysis.consistent
-    settle_hands = hands if known else (PlayerHand(seat.cards),)
-    results = game.settle(engine, parsed, seat, settle_hands, rules)
-    if known and seat.hands and "main" in seat.wagers:
-        mains = [r for r in results if r.key == "main"]
+def seat_findings(parsed: ParsedRound, seat: ParsedSeat, settled: SeatSettlement) -> list[Finding]:
+    """The player's actions and every judged payout of a seat dealt exactly two cards."""
+    found = [violation_finding(parsed, seat.number, v, "main") for v in settled.violations]
+    judged = settled.judged_results()
+    mains = [r for r in judged if r.key == "main"]
+    if mains:
         found += main_payout_findings(parsed, seat, mains)
-    checked = None if known else game.hand_free_keys(engine, seat)
-    others = [r for r in results if r.key != "main" and (checked is None or r.key in checked)]
-    return found + result_findings(parsed, seat, others)
+    return found + result_findings(parsed, seat, [r for r in judged if r.key != "main"])
 
 
 def main_payout_findings(

@@ -3,8 +3,8 @@
 Wager keys: ``main`` (settled on the hands), ``insurance``, ``tie_17``,
 ``tie_18``, ``tie_19``, ``tie_left`` (LS), ``tie_20``, ``tie_21``,
 ``tie_blackjack``, ``tie_right`` (RS).  After a split only the first hand
-decides the tie wagers (play 8).  Nothing is called at import; the dispatcher
-registers :func:`check_tie_bonus`.
+decides the tie wagers (play 8).  The table of games (:mod:`.games`) settles and checks
+a round with :data:`TIE_BONUS`.
 """
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ from games.engine import tie_bonus_rules as R
 from games.engine.results import WagerResult
 from games.engine.tie_bonus import TieBonusBlackjack
 
-from .checks_blackjack import FamilyGame, Hands, check_family, violation_finding
+from .checks_blackjack import violation_finding
 from .context import GameRules
 from .findings import Finding
 from .parse import ParsedRound, ParsedSeat
+from .settle_blackjack import FamilyGame, Hands
 
 ZERO = Decimal(0)
 HAND_FREE = frozenset({"insurance"})
@@ -63,8 +64,3 @@ TIE_BONUS = FamilyGame(
     wager_findings=_wager_findings,
     hand_free_keys=lambda engine, seat: HAND_FREE,
 )
-
-
-def check_tie_bonus(parsed: ParsedRound, rules: GameRules) -> list[Finding]:
-    """Every finding of one round of blackjack with tie bonus wagers (approval checked)."""
-    return check_family(parsed, rules, TIE_BONUS)

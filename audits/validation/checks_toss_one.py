@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from games.engine.cards import CARD_INDEX
 from games.engine.toss_one_rules import R_DEALER_HAND, R_FOUR_CARDS, R_TOSS
 
 from .checks_common import (
@@ -17,19 +16,15 @@ from .checks_common import (
 from .context import GameRules
 from .findings import Finding
 from .parse import ParsedRound, ParsedSeat
+from .settle import RoundSettlement, SeatSettlement, toss_index
 
 ZERO = Decimal(0)
 
 
-def toss_index(cards: tuple[int, ...], code: str | None) -> int | None:
-    """Index of the tossed card among the four, or None when absent or not held."""
-    if code is None:
-        return None
-    card = CARD_INDEX[code]
-    return cards.index(card) if card in cards else None
-
-
-def check_toss_one(parsed: ParsedRound, rules: GameRules) -> list[Finding]:
+def check_toss_one(
+    parsed: ParsedRound, rules: GameRules, settled: RoundSettlement
+) -> list[Finding]:
+    """Every finding of a Toss One 21 round, from its settlement (approval already checked)."""
     found = _card_counts(parsed)
     cards = [*parsed.dealer_cards, *(c for s in parsed.seats for c in s.cards)]
     found += shoe_findings(parsed, rules, cards)
@@ -52,8 +47,8 @@ def check_toss_one(parsed: ParsedRound, rules: GameRules) -> list[Finding]:
             )
             for key, code, source in rules.engine.structure_violations(seat.wagers)
         ]
-        if len(seat.cards) == 4:
-            found += _seat(parsed, seat, rules)
+        if settled.seat(seat.number) is not None:
+            found += _seat(parsed, seat, rules, settled.seat(seat.number))
         paid += sum((r for r in seat.results.values() if r > 0), ZERO)
     aggregate = aggregate_finding(parsed, rules, paid)
     return found + ([aggregate] if aggregate else [])
@@ -114,7 +109,9 @@ def _dealer_toss(parsed: ParsedRound, rules: GameRules) -> list[Finding]:
     return []
 
 
-def _seat(parsed: ParsedRound, seat: ParsedSeat, rules: GameRules) -> list[Finding]:
+def _seat(
+    parsed: ParsedRound, seat: ParsedSeat, rules: GameRules, settled: SeatSettlement
+) -> list[Finding]:
     found = []
     game = rules.engine
     index = toss_index(seat.cards, seat.toss)
@@ -141,13 +138,4 @@ def _seat(parsed: ParsedRound, seat: ParsedSeat, rules: GameRules) -> list[Findi
                 seat.number,
             )
         )
-    wagers = {k: v for k, v in seat.wagers.items() if k == "main" or k in rules.paytables}
-    results = game.settle_seat(
-        seat.cards,
-        parsed.dealer_cards,
-        wagers,
-        parsed.options.get("blackjack_pays", "3:2"),
-        rules.paytables,
-        index,
-    )
-    return found + result_findings(parsed, seat, results)
+    return found + result_findings(parsed, seat, settled.judged_results())

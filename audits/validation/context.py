@@ -7,7 +7,7 @@ registry's answer, then shared by every round it applies to.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -34,5 +34,3 @@ class GameRules:
     limits: tuple[Limit, ...]
     wagers: tuple[str, ...]  # the wager keys the game has
     rule_version: str = ""  # e.g. "toss-one-21 v1 (hash ...)", for messages
-    extra: dict[str, Any] = field(default_factory=dict)
-    screen: Any = None  # the fast path's screen, built on first use (rounds.screen_for)

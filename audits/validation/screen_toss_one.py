@@ -5,7 +5,7 @@ cheapest order, and answers None ("not sure") at the first doubt; the full
 path then settles the round again and reports what is wrong.
 
 A seat costs a few table look-ups: the engine names, from the card codes,
-what decides each wager (:meth:`TossOne21.seat_outcomes`), and whether a
+what decides each wager (:meth:`TossOneTables.seat_outcomes`), and whether a
 wager is clean then depends only on (wager, that token, stake as written,
 result as written).  That verdict is computed once, with ``Decimal`` and the
 limits in force, and remembered: a log has few distinct stakes and results.
@@ -28,7 +28,7 @@ class TossOneScreen:
     """Built once per :class:`GameRules`: the limits folded into one bound per wager key."""
 
     def __init__(self, rules: GameRules):
-        self.engine = rules.engine
+        self.tables = rules.engine.tables  # the engine's tables and payout arithmetic
         self.paytables = rules.paytables
         self.lucky3 = rules.paytables.get("lucky3")
         settled = {"main", *rules.paytables}
@@ -44,7 +44,7 @@ class TossOneScreen:
         None when the full path must judge it."""
         decks = record.shoe.decks  # an authorized size: the rules were found in force for it
         dealer = record.dealer
-        dealer_id = self.engine.dealer_id(dealer.cards, dealer.toss)
+        dealer_id = self.tables.dealer_id(dealer.cards, dealer.toss)
         if dealer_id is None:
             return None
         codes = list(dealer.cards)
@@ -77,7 +77,7 @@ class TossOneScreen:
         if "main" not in wagers:
             return None
         lucky3 = self.lucky3 if "lucky3" in wagers else None
-        tokens = self.engine.seat_outcomes(seat.cards, seat.toss, dealer_id, blackjack_pays, lucky3)
+        tokens = self.tables.seat_outcomes(seat.cards, seat.toss, dealer_id, blackjack_pays, lucky3)
         if tokens is None:
             return None
         paid = ZERO
@@ -112,7 +112,7 @@ class TossOneScreen:
             return False
         if key == "main" and self.min_main is not None and stake < self.min_main:
             return False
-        if result != self.engine.wager_net(key, token, stake, self.paytables):
+        if result != self.tables.wager_net(key, token, stake, self.paytables):
             return False
         return result if result > 0 else ZERO
 

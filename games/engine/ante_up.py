@@ -204,12 +204,6 @@ class AnteUp21(BlackjackRules):
             results.append(game.settle_insurance(stake("insurance"), dealer))
         return results
 
-    def wager_violations(self, wagers, poker: str | None, up_card: int) -> list:
-        """Wager-structure violations of a seat (see :mod:`ante_up_wagers`)."""
-        from .ante_up_wagers import wager_violations
-
-        return wager_violations(self, wagers, poker, up_card)
-
     def dealer_must_complete(self, seats_hands, poker_bets: bool = False) -> bool:
         """PLAY 21 5: a live hand, or any poker BET (busted hands stay in play for poker)."""
         return poker_bets or super().dealer_must_complete(seats_hands)

@@ -1,16 +1,14 @@
-"""Ante Up 21: the wager structures the rules forbid, each with its rule."""
+"""Ante Up 21: the wager structures the rules forbid, each with its rule (the checks depend
+on the game, :class:`~.ante_up.AnteUp21`; the game knows nothing of them)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from decimal import Decimal
-from typing import TYPE_CHECKING
 
 from . import ante_up_rules as R
+from .ante_up import AnteUp21
 from .blackjack import Violation
-
-if TYPE_CHECKING:
-    from .ante_up import AnteUp21
 
 
 def _stake(wagers: Mapping, key: str) -> Decimal:

@@ -279,13 +279,6 @@ class BlackjackRules:
             found.append(_insurance("insurance_above_half", message, self.sources.insurance))
         return found
 
-    # -- player play -----------------------------------------------------------
-    def analyse_hands(self, first_two: Sequence[int], hands: Sequence[PlayerHand]):
-        """The actions and violations of a seat: :func:`blackjack_play.analyse_hands`."""
-        from .blackjack_play import analyse_hands
-
-        return analyse_hands(self, first_two, hands)
-
 
 def _insurance(code: str, message: str, source: Source) -> Violation:
     return Violation(code, message, source, wager="insurance")

@@ -1,9 +1,10 @@
 """Toss One 21: made hands and the settlement of main, Lucky 3 and Bonus 4.
 
 Everything that depends only on a hand's ranks is computed once per rule
-version: the best hand of each of the 1,820 rank multisets and the main
-wager's outcome for every pair of made hands.  Settling a seat is then a few
-table look-ups.
+version into :class:`~.toss_one_tables.TossOneTables` (:attr:`TossOne21.tables`):
+the best hand of each of the 1,820 rank multisets, the main wager's outcome for
+every pair of made hands, and the payout arithmetic.  Settling a seat is then a
+few table look-ups.
 """
 
 from __future__ import annotations
@@ -15,12 +16,10 @@ from fractions import Fraction
 from typing import Any
 
 from .cards import ACE, RANK, rank_value
-from .odds import settle_amount
 from .parameters import resolve
 from .paytables import Paytable
 from .results import WagerResult
 from .sources import Source, parameter_source
-from .toss_one_codes import SettlementFromCodes
 from .toss_one_hands import (
     BUST,
     SHAPES_BY_KEY,
@@ -31,7 +30,7 @@ from .toss_one_hands import (
     rank_key,
     three_card_total,
 )
-from .toss_one_lookups import blackjack_odds, bonus4_rows
+from .toss_one_lookups import bonus4_rows
 from .toss_one_rules import (
     PARAMETERS,
     R_BLACKJACK,
@@ -44,6 +43,7 @@ from .toss_one_rules import (
     R_MAIN_REQUIRED,
     R_TIE,
 )
+from .toss_one_tables import TossOneTables
 
 #: Net odds of each main outcome; a player blackjack pays the declared option.
 MAIN_ODDS: dict[str, Fraction] = {
@@ -68,39 +68,26 @@ class Hand:
     toss: int = -1  # index of the tossed card among the four; -1 when bust or not needed
 
 
-class TossOne21(SettlementFromCodes):
-    """The rules of one Toss One 21 rule version (its parameters resolved).
-
-    Validation's fast path settles from card codes through the methods of
-    :class:`SettlementFromCodes` (:mod:`.toss_one_codes`), over the same tables.
-    """
+class TossOne21:
+    """The rules of one Toss One 21 rule version (its parameters resolved); its tables and
+    payout arithmetic, shared with validation's screen, are :attr:`tables`."""
 
     def __init__(self, parameters: Mapping[str, Any] | None = None):
         self.params = resolve(PARAMETERS, parameters or {})
         self.kicker_key = _kicker_keys(self.params)
         self._dealer_bj_beats_21 = self.params["dealer_three_card_blackjack"] == "beats_21"
-        self._rounding = self.params["payout_rounding"]
-        self._hands: list[Hand] = []
-        self._hand_ids: dict[tuple[int, bool, int], int] = {}
-        for total in (BUST, *range(3, 22)):
-            for kicker in sorted(set(self.kicker_key)) if total != BUST else (0,):
-                for blackjack in (False, True) if total == 21 else (False,):
-                    self._hand_ids[(total, blackjack, kicker)] = len(self._hands)
-                    self._hands.append(Hand(total, blackjack, kicker))
-        self._best_ids = {key: self._id(self._best(shape)) for key, shape in SHAPES_BY_KEY.items()}
-        self._main = [[self._main_entry(p, d) for d in self._hands] for p in self._hands]
-        self._build_code_tables()
+        self.tables = TossOneTables(self)
 
-    def _id(self, hand: Hand) -> int:
-        return self._hand_ids[(hand.total, hand.blackjack, hand.kicker)]
-
-    def _best(self, shape: RankShape) -> Hand:
+    def best_of_shape(self, shape: RankShape) -> Hand:
+        """The best hand a rank multiset makes (the kicker: the best card to toss)."""
         if shape.total == BUST:
-            return self._hands[0]
+            return Hand(BUST, False, 0)
         kicker = max(self.kicker_key[r] for r in shape.toss_ranks)
         return Hand(shape.total, shape.blackjack, kicker)
 
-    def _main_entry(self, player: Hand, dealer: Hand) -> tuple[str, Source, int]:
+    def main_entry(self, player: Hand, dealer: Hand) -> tuple[str, Source, int]:
+        """``(outcome, source, sign)`` of the main wager: sign +1 or -1 for even money, 0
+        for a player blackjack (paid as the round declares)."""
         outcome, source = self.main_outcome(player, dealer)
         sign = 0 if outcome == "player_blackjack" else int(MAIN_ODDS[outcome])
         if sign == 1 and outcome != "dealer_bust":
@@ -209,84 +196,67 @@ class TossOne21(SettlementFromCodes):
         paytables: Mapping[str, Paytable],
         player_toss: int | None = None,
     ) -> list[WagerResult]:
-        """Settle every wager placed on a seat.
+        """Settle every wager placed on a seat, through :meth:`TossOneTables.wager_net`.
 
         ``player_toss`` is the index of the card the player tossed; when it is
         a correct toss (rule 3) the hand is settled as kept, otherwise the
         player's best hand is used.
         """
+        tables = self.tables
         key = rank_key(player_cards)
-        player_id = self._best_ids[key]
-        as_tossed = player_toss is not None and self._toss_ok(key, player_cards, player_toss)
+        player_id = tables.best_ids[key]
+        as_tossed = player_toss is not None and self.toss_is_correct(player_cards, player_toss)
         if as_tossed:
-            player_id = self._tossed_id(player_id, player_cards, player_toss)
-        dealer_id = self._best_ids[rank_key(dealer_cards)]
+            player_id = tables.tossed_id(
+                player_id, self.kicker_key[RANK[player_cards[player_toss]]]
+            )
+        dealer_id = tables.best_ids[rank_key(dealer_cards)]
         results = []
         for wager, stake in wagers.items():
             if not stake:
                 continue
             if wager == "main":
-                results.append(self._settle_main(stake, player_id, dealer_id, blackjack_pays))
+                outcome, source, sign = tables.main[player_id][dealer_id]
+                token = sign or blackjack_pays
             elif wager == "lucky3":
                 toss = player_toss if as_tossed else None
-                lucky3 = paytables["lucky3"]
-                results.append(self._settle_lucky3(stake, player_cards, player_id, toss, lucky3))
+                outcome, source, token = self._lucky3(player_cards, player_id, toss, paytables)
             elif wager == "bonus4":
-                results.append(self._settle_bonus4(stake, key, paytables["bonus4"]))
+                outcome, source, token = self._bonus4(key, paytables["bonus4"])
+            else:
+                continue
+            net = tables.wager_net(wager, token, stake, paytables)
+            results.append(WagerResult(wager, stake, net, outcome, source))
         return results
 
-    @staticmethod
-    def _toss_ok(key: int, cards: Sequence[int], toss: int) -> bool:
-        shape = SHAPES_BY_KEY[key]
-        return shape.total != BUST and RANK[cards[toss]] in shape.toss_ranks
-
-    def _tossed_id(self, best_id: int, cards: Sequence[int], toss: int) -> int:
-        best = self._hands[best_id]
-        kicker = self.kicker_key[RANK[cards[toss]]]
-        if kicker == best.kicker:
-            return best_id
-        return self._hand_ids[(best.total, best.blackjack, kicker)]
-
-    def _settle_main(self, stake: Decimal, player_id: int, dealer_id: int, bj: str) -> WagerResult:
-        outcome, source, sign = self._main[player_id][dealer_id]
-        if sign == 1:
-            net = stake
-        elif sign == -1:
-            net = -stake
-        else:
-            net = settle_amount(stake, blackjack_odds(bj), self._rounding)
-        return WagerResult("main", stake, net, outcome, source)
-
-    def _lucky3_paid(self, cards: Sequence[int], toss: int | None, table: Paytable) -> str:
+    def lucky3_paid(self, cards: Sequence[int], toss: int | None, table: Paytable) -> str:
         """The Lucky 3 category a 21 is paid on: the three kept when the toss is recorded
         and ``lucky3_hand=kept``, else the best 21 the rules allow."""
         if toss is not None and self.params["lucky3_hand"] == "kept":
             return lucky3_category([c for i, c in enumerate(cards) if i != toss])
         return self.lucky3_outcome(cards, self.best_hand(cards), table)
 
-    def _settle_lucky3(
-        self, stake: Decimal, cards: Sequence[int], player_id: int, toss: int | None, table
-    ) -> WagerResult:
-        total = self._hands[player_id].total
+    def _lucky3(self, cards, player_id: int, toss: int | None, paytables):
+        """``(outcome, source, token)`` of a Lucky 3 bet: the token is the category paid."""
+        total = self.tables.hands[player_id].total
+        if total == BUST:
+            return "player_bust", R_BUST, None
         if total != 21:
-            if total == BUST:
-                return WagerResult("lucky3", stake, -stake, "player_bust", R_BUST)
-            return WagerResult("lucky3", stake, -stake, "no_21", R_LUCKY3)
-        outcome = self._lucky3_paid(cards, toss, table)
-        odds = table.odds(outcome)
-        if odds is None:
-            return WagerResult("lucky3", stake, -stake, outcome, R_LUCKY3)
-        net = settle_amount(stake, odds, self._rounding)
-        return WagerResult("lucky3", stake, net, outcome, table.source_of(outcome))
+            return "no_21", R_LUCKY3, None
+        table = paytables["lucky3"]
+        category = self.lucky3_paid(cards, toss, table)
+        if table.odds(category) is None:
+            return category, R_LUCKY3, None
+        return category, table.source_of(category), category
 
-    def _settle_bonus4(self, stake: Decimal, key: int, table: Paytable) -> WagerResult:
+    @staticmethod
+    def _bonus4(key: int, table: Paytable):
+        """``(outcome, source, token)`` of a Bonus 4 bet: the token is the four-card total."""
         shape = SHAPES_BY_KEY[key]
         outcome, odds, source = bonus4_rows(table)[shape.four_total]
         if odds is None:
             source = R_BUST if shape.total == BUST else R_BONUS4
-            return WagerResult("bonus4", stake, -stake, outcome, source)
-        net = settle_amount(stake, odds, self._rounding)
-        return WagerResult("bonus4", stake, net, outcome, source)
+        return outcome, source, shape.four_total
 
 
 def _kicker_keys(params: Mapping[str, Any]) -> tuple[int, ...]:

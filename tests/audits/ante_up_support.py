@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import copy
 
-from audits.validation.checks_ante_up import check_ante_up
 from audits.validation.context import GameRules
+from audits.validation.games import check_round
 from games.engine import ante_up_rules as R
 from games.engine.ante_up import AnteUp21
 
@@ -32,7 +32,7 @@ def rules(engine=None, limits=LIMITS) -> GameRules:
 RULES = rules()
 
 ANTE_UP = RoundChecks(
-    check_ante_up,
+    check_round,
     RULES,
     line=7,
     round_id="AU-1",

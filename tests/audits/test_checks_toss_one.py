@@ -8,8 +8,8 @@ from decimal import Decimal
 import pytest
 
 from audits.validation.context import GameRules, Limit
+from audits.validation.games import check_round
 from audits.validation.parse import parse_line
-from audits.validation.rounds import check_round
 from games.engine.toss_one import TossOne21
 from games.engine.toss_one_rules import PAYTABLES
 

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from audits.samples import generate_toss_one
 from audits.services.fast_path import quick_round
+from audits.validation.games import check_round
 from audits.validation.parse import Rejected, parse_line
-from audits.validation.rounds import check_round
 from audits.validation.screen_toss_one import TossOneScreen
 from games.engine.cards import CARD_CODES
 

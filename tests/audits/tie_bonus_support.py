@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import copy
 
-from audits.validation.checks_tie_bonus import check_tie_bonus
 from audits.validation.context import GameRules, Limit
+from audits.validation.games import check_round
 from games.engine import tie_bonus_rules as R
 from games.engine.tie_bonus import TieBonusBlackjack
 
@@ -34,7 +34,7 @@ def rules(engine=None, limits=LIMITS) -> GameRules:
 RULES = rules()
 
 TIE_BONUS = RoundChecks(
-    check_tie_bonus,
+    check_round,
     RULES,
     line=11,
     round_id="TB-1",

@@ -17,7 +17,9 @@ from games.engine.ante_up import (
     bonus_category,
     split_results,
 )
+from games.engine.ante_up_wagers import wager_violations
 from games.engine.blackjack import PlayerHand
+from games.engine.blackjack_play import analyse_hands
 from games.engine.cards import parse_cards
 from games.engine.parameters import ParameterError
 from games.engine.paytables import make_paytable
@@ -45,7 +47,7 @@ def seat(player: str, dealer: str, wagers: dict, poker="bet", hands=None, game=G
 
 
 def violations(wagers: dict, poker="bet", up="7D", game=GAME) -> list[str]:
-    return [v.code for v in game.wager_violations(wagers, poker, c(up)[0])]
+    return [v.code for v in wager_violations(game, wagers, poker, c(up)[0])]
 
 
 # -- POKER BONUS ------------------------------------------------------------------------
@@ -172,7 +174,7 @@ def test_play_21_2_insurance_on_the_21_bet_only():
 
 
 def test_play_21_3_no_surrender():
-    result = GAME.analyse_hands(c("TS 6H"), [PlayerHand(c("TS 6H"), surrendered=True)])
+    result = analyse_hands(GAME, c("TS 6H"), [PlayerHand(c("TS 6H"), surrendered=True)])
     assert result.codes() == ["surrender_not_allowed"]
     assert result.violations[0].source == R.R_NO_SURRENDER
     with pytest.raises(ParameterError):

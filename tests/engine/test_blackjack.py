@@ -15,6 +15,7 @@ from games.engine.blackjack import (
     is_bust,
     is_natural,
 )
+from games.engine.blackjack_play import analyse_hands
 from games.engine.blackjack_rules import CORE_PARAMETERS, HOUSE_RULES
 from games.engine.blackjack_sim import BASIC_NO_SPLIT, basic_no_split, main_sheet, simulate
 from games.engine.cards import parse_cards
@@ -250,7 +251,7 @@ def test_simulation_is_deterministic_and_follows_the_rules():
         hand = PlayerHand(tuple(player))
         live = rules.hand_is_live(hand, 1) and not is_natural(dealer[:2])
         assert rules.check_dealer(dealer, must_complete=live) is None
-        assert rules.analyse_hands(player[:2], [hand]).violations == []
+        assert analyse_hands(rules, player[:2], [hand]).violations == []
 
 
 def test_main_sheet_simulated():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine.blackjack import BlackjackRules, PlayerHand
-from games.engine.blackjack_play import Action, double_allowed_on
+from games.engine.blackjack_play import Action, analyse_hands, double_allowed_on
 from games.engine.cards import parse_cards
 
 
@@ -21,7 +21,7 @@ def h(text: str, doubled: bool = False, surrendered: bool = False) -> PlayerHand
 
 
 def analyse(first: str, *hands: PlayerHand, **params):
-    return BlackjackRules(params).analyse_hands(c(first), list(hands))
+    return analyse_hands(BlackjackRules(params), c(first), list(hands))
 
 
 def test_stand_and_hits():

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from games.engine import tie_bonus_rules as R
 from games.engine.blackjack import PlayerHand
+from games.engine.blackjack_play import analyse_hands
 from games.engine.cards import parse_cards
 from games.engine.paytables import make_paytable
 from games.engine.results import WagerResult
@@ -75,9 +76,9 @@ def test_setup_2_dealer_up_card_first_hole_card_second():
 
 
 def test_setup_3_hit_or_stand_as_in_conventional_blackjack():
-    result = GAME.analyse_hands(c("TS 2H"), [h("TS 2H 3C 5D")])
+    result = analyse_hands(GAME, c("TS 2H"), [h("TS 2H 3C 5D")])
     assert result.violations == []
-    result = GAME.analyse_hands(c("TS 5H"), [h("TS 5H 9C 2D")])
+    result = analyse_hands(GAME, c("TS 5H"), [h("TS 5H 9C 2D")])
     assert result.codes() == ["hit_after_bust"] and result.violations[0].source == R.R_PLAY
 
 

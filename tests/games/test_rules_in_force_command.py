@@ -41,7 +41,8 @@ def test_rules_in_force_command_after_loading_both_files(db):
     assert set(now["paytables"]) == {"lucky3", "bonus4"}
     assert now["paytables"]["lucky3"]["code"] == "1"
     assert state_limits(now) == ["400.00"]
-    assert [lim["amount"] for lim in now["limits"] if lim["scope"].endswith("at table T1")] == ["100.00"]
+    table_limits = [lim["amount"] for lim in now["limits"] if lim["scope"].endswith("table T1")]
+    assert table_limits == ["100.00"]
 
     before = json.loads(run(*IN_FORCE, "--at", "2022-06-01T12:00:00-07:00", "--json"))
     assert before["in_force"] is True and state_limits(before) == ["300.00"]

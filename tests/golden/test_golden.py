@@ -20,6 +20,7 @@ from django.db import transaction
 from audits.models import Finding
 from audits.services.intake import submission_submit
 from audits.validation.findings import CODES, GROUPS, SEVERITIES
+from audits.validation.games import GAMES
 from games.models import Licensee
 
 from .cases import CASES, CLEAN, Golden, line
@@ -51,7 +52,7 @@ def rule_parameters(params: dict):
     from audits.services import rules_context
 
     def engine_for(version):
-        return rules_context.ENGINES[version.game.code]({**version.parameters, **params})
+        return GAMES[version.game.code].engine({**version.parameters, **params})
 
     with mock.patch.object(rules_context, "engine_for", engine_for):
         yield

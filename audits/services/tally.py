@@ -1,0 +1,53 @@
+"""The records a chunk passes between its parts: where a round was played, a round seen, and
+the running sums per (venue, table, game, wager key). Named, so no file reads another's by
+position."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import NamedTuple
+
+ZERO = Decimal(0)
+
+
+class RoundPlace(NamedTuple):
+    """Where and when a round was played: what every finding and seen round is filed under."""
+
+    venue: str
+    table: str
+    game: str
+    played_at: datetime | None
+
+
+class SeenRound(NamedTuple):
+    """A round read, for the duplicate checks at the end."""
+
+    place: RoundPlace
+    round_id: str
+    line: int
+
+
+@dataclass
+class Tally:
+    """The sums of one (venue, table, game, wager key); the key ``""`` counts rounds."""
+
+    rounds: int = 0
+    wagers: int = 0
+    wagered: Decimal = ZERO
+    net_result: Decimal = ZERO
+    paid_out: Decimal = ZERO
+
+    def add_wager(self, stake: Decimal, result: Decimal, times: int = 1) -> None:
+        self.wagers += times
+        self.wagered += stake * times
+        self.net_result += result * times
+        if result > 0:
+            self.paid_out += result * times
+
+
+def totals() -> defaultdict[tuple[str, str, str, str], Tally]:
+    """(venue, table, game, wager key) -> its :class:`Tally`, made on first use."""
+    return defaultdict(Tally)
