@@ -47,6 +47,7 @@ class WagerView:
     stake: Decimal | None
     recorded: list[Decimal]
     expected: Decimal | None = None
+    expected_each: list[Decimal] = field(default_factory=list)  # one per hand (main)
     outcome: str = ""
     rule: str = ""
 
@@ -165,6 +166,7 @@ def seat_view(seat: ParsedSeat, settled: SeatSettlement | None) -> SeatView:
         if key in expected:
             found = expected[key]
             view.expected = _cents(sum((r.net for r in found), Decimal(0)))
+            view.expected_each = [_cents(r.net) for r in found]
             view.outcome = "; ".join(r.outcome for r in found)
             view.rule = "; ".join(dict.fromkeys(str(r.source) for r in found))
         wagers.append(view)

@@ -8,96 +8,18 @@ it; without that, a page that differs from what the service reports fails the te
 
 from __future__ import annotations
 
-import io
 import os
-from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from unittest import mock
 
 import pytest
-from django.db import transaction
 
-from audits.models import Finding
-from audits.services.intake import submission_submit
 from audits.validation.findings import CODES, GROUPS, SEVERITIES
-from audits.validation.games import GAMES
-from games.models import Licensee
 
 from .cases import CASES, CLEAN, Golden, line
+from .runner import run
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "findings.md"
 pytestmark = pytest.mark.django_db
-
-
-class _Rollback(Exception):
-    pass
-
-
-def submit(lines_or_content, licensee: str, name: str):
-    content = lines_or_content
-    if isinstance(content, list):
-        content = b"\n".join(content) + b"\n"
-    return submission_submit(
-        io.BytesIO(content), name=name, via="command", now=True,
-        licensee=Licensee.objects.get(license_number=licensee),
-    ).submission  # fmt: skip
-
-
-@contextmanager
-def rule_parameters(params: dict):
-    """The rule versions' engines with ``params`` read the other way (an open point)."""
-    if not params:
-        yield
-        return
-    from audits.services import rules_context
-
-    def engine_for(version):
-        return GAMES[version.game.code].engine({**version.parameters, **params})
-
-    with mock.patch.object(rules_context, "engine_for", engine_for):
-        yield
-
-
-@contextmanager
-def a_check_that_breaks(round_id: str = "BREAKS-A-CHECK"):
-    from audits.services import chunk_run
-
-    real = chunk_run.check_round
-
-    def check_round(parsed, rules):
-        if parsed.round == round_id:
-            raise ArithmeticError("a check failed in the service (golden round)")
-        return real(parsed, rules)
-
-    with mock.patch.object(chunk_run, "check_round", check_round):
-        yield
-
-
-def run(case: Golden) -> list[dict]:
-    """The findings of the case's file, the registry and rules left as they were after."""
-    found: list[dict] = []
-    try:
-        with transaction.atomic(), ExitStack() as stack:
-            stack.enter_context(rule_parameters(case.params))
-            if case.code == "line_not_checked":
-                stack.enter_context(a_check_that_breaks())
-            if case.setup:
-                case.setup()
-            if case.earlier:
-                submit(case.earlier(), case.licensee, "earlier-file.jsonl")
-            content = case.content() if case.content else case.lines()
-            submission = submit(content, case.licensee, f"golden-{case.code}.jsonl")
-            found = list(
-                Finding.objects.filter(submission=submission)
-                .order_by("line", "seat", "wager_key", "code")
-                .values(
-                    "code", "group", "severity", "message", "rule", "line", "expected", "recorded"
-                )  # fmt: skip
-            )
-            raise _Rollback
-    except _Rollback:
-        pass
-    return found
 
 
 def test_the_clean_rounds_of_every_game_are_clean(wa):

@@ -21,7 +21,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from audits.models import Report, ReportKind, ReportStatus, Submission, SubmissionStatus
-from audits.services.signing import report_sign
+from audits.services.reports.signature import report_sign
 from compliance.logs import log_context
 from games.models import Jurisdiction, Venue
 

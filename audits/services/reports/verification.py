@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import DatabaseError
 
 from audits.models import Report, ReportStatus
-from audits.services.signing import report_verify
+from audits.services.reports.signature import report_verify
 
 MAX_PDF_BYTES = 50 * 1024 * 1024  # a report is a few hundred kilobytes
 

@@ -1,4 +1,5 @@
-"""The signing layer (``audits.signing``) configured from Django settings."""
+"""Reports signed and verified: the signing layer (``audits.signing``, pure Python) configured
+from Django settings."""
 
 from __future__ import annotations
 
