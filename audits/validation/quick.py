@@ -9,8 +9,9 @@ such as a zero stake or a JSON-number amount, and every round with a problem)
 goes through the full path of :mod:`.parse` and the ``checks_*`` modules,
 which alone produce findings.  The screen may therefore say "not sure", but
 must never call clean a round the full path would find fault with;
-``tests/audits/test_quick.py`` checks both paths agree on every fault the
-sample generator makes and on random mutations of clean rounds.
+``tests/audits/services/test_fast_path.py`` and ``test_fast_path_fuzz.py`` check
+that both paths agree on every fault the sample generator makes and on random
+mutations of clean rounds.
 """
 
 from __future__ import annotations

@@ -10,7 +10,6 @@ few table look-ups.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -23,6 +22,7 @@ from .sources import Source, parameter_source
 from .toss_one_hands import (
     BUST,
     SHAPES_BY_KEY,
+    Hand,
     RankShape,
     is_21_without,
     is_three_card_blackjack,
@@ -56,16 +56,6 @@ MAIN_ODDS: dict[str, Fraction] = {
     "kicker_loss": Fraction(-1),
     "full_tie": Fraction(-1),
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Hand:
-    """A made hand: best three-card total, blackjack, and the kicker's rank key."""
-
-    total: int
-    blackjack: bool
-    kicker: int
-    toss: int = -1  # index of the tossed card among the four; -1 when bust or not needed
 
 
 class TossOne21:

@@ -42,6 +42,16 @@ def is_three_card_blackjack(ranks: Sequence[int]) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
+class Hand:
+    """A made hand: best three-card total, blackjack, and the kicker's rank key."""
+
+    total: int
+    blackjack: bool
+    kicker: int
+    toss: int = -1  # index of the tossed card among the four; -1 when bust or not needed
+
+
+@dataclass(frozen=True, slots=True)
 class RankShape:
     """What a four-card hand is, from its ranks alone."""
 

@@ -20,26 +20,34 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from .cards import CARD_INDEX, RANKS
 from .odds import settle_amount
 from .paytables import Paytable
-from .toss_one_hands import BUST, CODE_BIT, SHAPES_BY_KEY
+from .toss_one_hands import BUST, CODE_BIT, SHAPES_BY_KEY, Hand, RankShape
 from .toss_one_lookups import blackjack_odds, bonus4_rows
 
-if TYPE_CHECKING:
-    from .toss_one import Hand, TossOne21
-
 WAGERS = ("main", "lucky3", "bonus4")
+
+
+class HandRules(Protocol):
+    """What the tables read of the game's rules (:class:`~.toss_one.TossOne21`)."""
+
+    params: Mapping[str, Any]
+    kicker_key: Sequence[int]
+
+    def best_of_shape(self, shape: RankShape) -> Hand: ...
+
+    def main_entry(self, player: Hand, dealer: Hand) -> tuple: ...
+
+    def lucky3_paid(self, cards: Sequence[int], toss: int | None, table: Paytable) -> str: ...
 
 
 class TossOneTables:
     """The tables of one rule version; see the module's docstring."""
 
-    def __init__(self, game: TossOne21):
-        from .toss_one import Hand  # the made hand's type lives with the rules
-
+    def __init__(self, game: HandRules):
         self.game = game
         self.rounding = game.params["payout_rounding"]
         self.hands: list[Hand] = []

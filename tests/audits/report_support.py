@@ -1,4 +1,4 @@
-"""A validated sample submission to build reports from (tests/audits/test_report_*.py)."""
+"""A validated sample submission to build reports from (tests/audits/services/reports/)."""
 
 from __future__ import annotations
 

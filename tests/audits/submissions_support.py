@@ -18,8 +18,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
 from games.models import Jurisdiction, Licensee, Membership, Role
-
-from .conftest import round_line
+from tests.audits.conftest import round_line
 
 API = "/api/audits/submissions/"
 

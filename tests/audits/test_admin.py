@@ -7,8 +7,7 @@ from django.contrib.auth import get_user_model
 
 from audits.models import ReportKind
 from audits.services.reports.lifecycle import report_request
-
-from .report_support import validated  # noqa: F401  (fixture)
+from tests.audits.report_support import validated  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""Running a real Celery worker process against the test database, for tests/audits/test_worker.py.
+"""Running a real Celery worker process against the test database, for tests/audits/tasks/.
 
 The worker is ``celery -A compliance worker --pool=solo`` started as a subprocess with its own
 environment (database, broker, result backend, media root, queue), exactly as in production

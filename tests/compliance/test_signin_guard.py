@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from knox.models import AuthToken
 
-from .test_security import PASSWORD, basic, staff  # noqa: F401  (fixture)
+from tests.compliance.test_security import PASSWORD, basic, staff  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.django_db
 LIMIT = 3

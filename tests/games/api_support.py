@@ -26,8 +26,7 @@ from games.models import (
 from games.services.approvals import approval_submit
 from games.services.rules import rule_version_create
 from games.services.venues import authorization_create
-
-from .conftest import TOSS_RULES
+from tests.games.conftest import TOSS_RULES
 
 API = "/api/registry/"
 

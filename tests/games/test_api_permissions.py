@@ -11,8 +11,8 @@ import pytest
 from games.models import Approval, Authorization, RuleVersion, WagerLimit
 
 # ruff: noqa: F811 (the fixtures imported from api_support are test arguments)
-from .api_support import API, as_user, fast_passwords, url, world  # noqa: F401
-from .conftest import LUCKY3_1
+from tests.games.api_support import API, as_user, fast_passwords, url, world  # noqa: F401
+from tests.games.conftest import LUCKY3_1
 
 ROLES = ("reviewer", "staff", "other_staff", "or_reviewer", "admin")
 

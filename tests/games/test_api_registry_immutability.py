@@ -8,7 +8,7 @@ from compliance.api_errors import json_exception_handler
 from games.models import Approval, ApprovalStatus, ImmutableRecordError, WagerLimit
 
 # ruff: noqa: F811 (the fixtures imported from api_support are test arguments)
-from .api_support import (  # noqa: F401
+from tests.games.api_support import (  # noqa: F401
     API,
     as_user,
     fast_passwords,

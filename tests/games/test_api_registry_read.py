@@ -7,7 +7,7 @@ import pytest
 from games.models import ParSheet
 
 # ruff: noqa: F811 (the fixtures imported from api_support are test arguments)
-from .api_support import (  # noqa: F401
+from tests.games.api_support import (  # noqa: F401
     API,
     as_user,
     fast_passwords,
@@ -18,7 +18,7 @@ from .api_support import (  # noqa: F401
     url,
     world,
 )
-from .conftest import TOSS_RULES
+from tests.games.conftest import TOSS_RULES
 
 # ------------------------------------------------------------------ reading
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 # ruff: noqa: F811 (the fixtures imported from api_support are test arguments)
-from .api_support import (  # noqa: F401
+from tests.games.api_support import (  # noqa: F401
     API,
     as_user,
     fast_passwords,

@@ -20,8 +20,7 @@ from games.models import (
 )
 from games.services.approvals import approval_transition
 from games.services.rules import rule_version_create
-
-from .conftest import TOSS_RULES
+from tests.games.conftest import TOSS_RULES
 
 
 def refused_by_database(sql: str, params=()) -> None:

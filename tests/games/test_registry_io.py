@@ -27,8 +27,15 @@ from games.registry_io import (
 )
 from games.services.approvals import approval_content
 from games.services.hashing import content_hash
-
-from .registry_support import DEMO, HEX64, TOSS_ONE_APPROVAL, WASHINGTON, hashes, run, snapshot
+from tests.games.registry_support import (
+    DEMO,
+    HEX64,
+    TOSS_ONE_APPROVAL,
+    WASHINGTON,
+    hashes,
+    run,
+    snapshot,
+)
 
 
 def test_washington_file_loads(db):

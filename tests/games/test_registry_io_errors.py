@@ -8,8 +8,7 @@ from games.registry_io import (
     RegistryFileError,
     load_registry,
 )
-
-from .registry_support import snapshot
+from tests.games.registry_support import snapshot
 
 BASE = """\
 jurisdictions:

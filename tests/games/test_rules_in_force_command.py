@@ -7,7 +7,7 @@ import json
 import pytest
 from django.core.management import CommandError
 
-from .registry_support import DEMO, TOSS_ONE_APPROVAL, WASHINGTON, run
+from tests.games.registry_support import DEMO, TOSS_ONE_APPROVAL, WASHINGTON, run
 
 IN_FORCE = (
     "rules_in_force",

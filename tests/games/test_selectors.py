@@ -8,8 +8,7 @@ from games.rules_resolver import RulesResolver
 from games.selectors import rules_in_force
 from games.services.approvals import approval_transition
 from games.services.venues import authorization_create
-
-from .conftest import at
+from tests.games.conftest import at
 
 OPTIONS = {"blackjack_pays": "3:2", "lucky3_paytable": "1"}
 

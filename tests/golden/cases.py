@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 
-from tests.audits import ante_up_support as ante
-from tests.audits import tie_bonus_support as tie
-from tests.audits.blackjack_support import hand, seat
 from tests.audits.conftest import ROUND
+from tests.audits.validation import ante_up_support as ante
+from tests.audits.validation import tie_bonus_support as tie
+from tests.audits.validation.blackjack_support import hand, seat
 
 TOSS, ANTE, TIE = "toss-one-21", "ante-up-21", "blackjack-tie-bonus"
 

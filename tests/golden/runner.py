@@ -13,8 +13,7 @@ from audits.models import Finding, Submission
 from audits.services.intake import submission_submit
 from audits.validation.games import GAMES
 from games.models import Licensee
-
-from .cases import Golden
+from tests.golden.cases import Golden
 
 FIELDS = ("code", "group", "severity", "message", "rule", "line", "seat", "wager_key",
           "expected", "recorded")  # fmt: skip

@@ -14,9 +14,8 @@ from pathlib import Path
 import pytest
 
 from audits.validation.findings import CODES, GROUPS, SEVERITIES
-
-from .cases import CASES, CLEAN, Golden, line
-from .runner import run
+from tests.golden.cases import CASES, CLEAN, Golden, line
+from tests.golden.runner import run
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "findings.md"
 pytestmark = pytest.mark.django_db

@@ -64,7 +64,7 @@ def test_hands_that_do_not_follow_still_show_the_wagers_validation_judged(wa):
     """The reviewer's case: an Ante Up 21 seat whose hands do not follow from its cards, and
     a Poker Bonus recorded as 999: validation reports it overpaid against the pair's pay,
     and the page shows that same amount, not "not settled"."""
-    from tests.audits.blackjack_support import hand
+    from tests.audits.validation.blackjack_support import hand
 
     inconsistent = changed(ante_up, _all(_set("seats.0.hands", [hand("QH QS", "25")]),
                                          _set("seats.0.results.poker_bonus", "999")))  # fmt: skip

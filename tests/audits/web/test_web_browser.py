@@ -1,0 +1,107 @@
+"""The web pages in a real browser (Debian's Chromium through Playwright) against a live
+server: staff sign in, upload a log, follow it, filter its findings, ask for the signed
+report, download it and verify it; another licensee's staff cannot open it.
+
+Needs PostgreSQL: the live server is a transactional test, and emptying the tables
+afterwards on SQLite means DELETE, which the registry's immutability triggers refuse.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from django.db import connection
+
+from audits.models import Report, Submission
+from audits.samples import generate_toss_one
+from games.models import Approval
+from tests.audits.report_support import dev_identity_dir, signing  # noqa: F401  (fixtures)
+from tests.audits.submissions_support import people  # noqa: F401  (fixture)
+from tests.audits.web.browser_support import browser, screenshot  # noqa: F401  (fixture)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+PASSWORD = "a long test password"
+
+
+@pytest.fixture
+def postgres(transactional_db):
+    if connection.vendor != "postgresql":
+        pytest.skip(
+            "needs PostgreSQL: a live-server test empties its tables afterwards, which on "
+            f"{connection.vendor} the registry's immutability triggers refuse "
+            "(run with DATABASE_URL=postgresql://...)"
+        )
+
+
+def sign_in(browser, live_server, user):  # noqa: F811
+    user.set_password(PASSWORD)
+    user.save()
+    page = browser.new_page()
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("User name").fill(user.get_username())
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(f"{live_server.url}/")
+    return page
+
+
+def test_staff_upload_follow_report_and_verify(
+    postgres, browser, live_server, people, signing, tmp_path
+):
+    log = tmp_path / "browser.jsonl"
+    generate_toss_one(log, rounds=300, start="2026-10-05", days=2, fault_rate=0.05, seed=8)
+    page = sign_in(browser, live_server, people.staff)
+    assert page.get_by_role("heading", name="Dashboard").is_visible()
+    screenshot(page, "dashboard")
+
+    page.get_by_role("link", name="Submit a log").click()
+    page.get_by_label("Hand log (.jsonl or .jsonl.gz)").set_input_files(str(log))
+    page.get_by_role("button", name="Submit").click()
+    page.wait_for_url("**/submissions/*/")
+    submission = Submission.objects.get(original_name="browser.jsonl")
+    assert submission.status == "done" and page.get_by_text("browser.jsonl").first.is_visible()
+    screenshot(page, "submission")
+
+    page.get_by_label("Code").select_option("overpaid")
+    page.get_by_role("button", name="Filter").click()
+    rows = page.locator("#findings ~ div table tbody tr")
+    assert rows.count() == submission.findings.filter(code="overpaid").count() > 0
+    screenshot(page, "findings-overpaid")
+
+    page.get_by_role("button", name="Ask for this submission's signed report").click()
+    page.wait_for_url("**/reports/")
+    screenshot(page, "reports")
+    with page.expect_download() as download:
+        page.get_by_role("link", name="download").first.click()
+    pdf = tmp_path / "report.pdf"
+    download.value.save_as(pdf)
+    report = Report.objects.get(submission=submission)
+    assert hashlib.sha256(pdf.read_bytes()).hexdigest() == report.sha256  # the issued bytes
+
+    page.get_by_role("link", name="Verify a report").click()
+    page.get_by_label("Report (PDF)").set_input_files(str(pdf))
+    page.get_by_role("button", name="Verify").click()
+    assert page.get_by_text("Valid: signed, intact, trusted and unchanged").is_visible()
+    screenshot(page, "verified")
+
+    other = sign_in(browser, live_server, people.other_staff)
+    response = other.goto(f"{live_server.url}/submissions/{submission.uuid}/")
+    assert response.status == 404
+
+
+def test_pages_fit_a_phone_screen(postgres, browser, live_server, people):
+    page = sign_in(browser, live_server, people.reviewer)
+    page.set_viewport_size({"width": 390, "height": 844})
+    approval = Approval.objects.get(status="approved", rule_version__game__code="toss-one-21")
+    registry = (
+        "/registry/jurisdictions/wa-wsgc/", "/registry/games/", "/registry/approvals/",
+        f"/registry/approvals/{approval.pk}/", "/registry/venues/",
+        f"/registry/rule-versions/{approval.rule_version_id}/",
+        f"/registry/paytables/{approval.paytable_links.first().paytable_id}/",
+    )  # fmt: skip
+    for path in ("/", "/submissions/", "/reports/", "/reports/verify/", "/schedules/", *registry):
+        page.goto(f"{live_server.url}{path}")
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, (path, overflow)
+    screenshot(page, "phone-verify")
