@@ -24,8 +24,8 @@ from audits.models import Submission
 from audits.samples import generate_toss_one
 from audits.services.storage import media_path
 from games.models import Membership, Role
-from tests.audits.report_support import dev_identity_dir, signing  # noqa: F401  (fixtures)
 from tests.audits import worker_support as ws
+from tests.audits.report_support import dev_identity_dir, signing  # noqa: F401  (fixtures)
 from tests.audits.tasks.test_load import call, gunicorn  # noqa: F401  (fixture)
 from tests.audits.worker_support import database_url, redis_broker  # noqa: F401  (fixtures)
 

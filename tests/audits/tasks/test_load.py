@@ -29,8 +29,8 @@ from audits.samples import generate_toss_one
 from audits.services.storage import submission_store
 from audits.services.submissions import submission_validate_now
 from games.models import Membership, Role
-from tests.audits.report_support import dev_identity_dir, signing  # noqa: F401  (fixtures)
 from tests.audits import worker_support as ws
+from tests.audits.report_support import dev_identity_dir, signing  # noqa: F401  (fixtures)
 from tests.audits.tasks.test_report_worker import SIGNING_SETTINGS, _setting
 from tests.audits.worker_support import database_url, redis_broker  # noqa: F401  (fixtures)
 

@@ -21,8 +21,8 @@ from audits.samples import generate_toss_one
 from audits.services.reports.verification import report_check
 from audits.services.storage import submission_store
 from audits.services.submissions import submission_validate_now
-from tests.audits.report_support import dev_identity_dir, signing  # noqa: F401  (fixtures)
 from tests.audits import worker_support as ws
+from tests.audits.report_support import dev_identity_dir, signing  # noqa: F401  (fixtures)
 from tests.audits.worker_support import database_url, rabbitmq_broker, redis_broker  # noqa: F401
 
 pytestmark = pytest.mark.django_db(transaction=True)

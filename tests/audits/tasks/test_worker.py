@@ -20,8 +20,8 @@ from audits.models import Chunk, Finding, RoundSeen, Submission, SubmissionTotal
 from audits.services.storage import submission_store
 from audits.services.submissions import submission_prepare
 from audits.tasks import validate_submission
-from tests.audits.conftest import round_line
 from tests.audits import worker_support as ws
+from tests.audits.conftest import round_line
 from tests.audits.worker_support import database_url, rabbitmq_broker, redis_broker  # noqa: F401
 
 pytestmark = pytest.mark.django_db(transaction=True)

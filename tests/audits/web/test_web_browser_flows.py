@@ -17,8 +17,8 @@ import pytest
 from audits.models import Submission
 from audits.samples import generate_toss_one
 from games.models import Approval, Paytable
-from tests.audits.submissions_support import people  # noqa: F401  (fixture)
 from tests.audits import worker_support as ws
+from tests.audits.submissions_support import people  # noqa: F401  (fixture)
 from tests.audits.web.browser_support import browser, screenshot  # noqa: F401  (fixture)
 from tests.audits.web.test_web_browser import postgres, sign_in  # noqa: F401  (fixture)
 from tests.audits.worker_support import database_url, redis_broker  # noqa: F401  (fixtures)
