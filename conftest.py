@@ -3,7 +3,8 @@
 pytest-django reads DJANGO_SETTINGS_MODULE from pyproject.toml.  Here: every test starts
 with an empty cache, and after the run the terminal summary says what the tests waited for
 (``tests/waiting.py``) and which processes they left running (stopped here, so that none
-outlives the run and holds CI's output open).
+outlives the run and holds CI's output open). Property tests (hypothesis) are
+deterministic unless ``HYPOTHESIS_PROFILE=random``.
 """
 
 from __future__ import annotations
@@ -13,8 +14,15 @@ import signal
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 WAITS_SHOWN = 25
+
+# Every property test is deterministic: the same code gives the same examples and the same
+# verdict (no example database carried between runs). HYPOTHESIS_PROFILE=random explores.
+hypothesis_settings.register_profile("deterministic", derandomize=True, database=None)
+hypothesis_settings.register_profile("random", derandomize=False)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or "deterministic")
 
 
 @pytest.fixture(autouse=True)
