@@ -1,0 +1,328 @@
+"""Sample hand logs of the blackjack family (Ante Up 21, blackjack with tie bonus wagers).
+
+Rounds are dealt from a shuffled shoe (reshuffled at three quarters) by ``random.Random(seed)``,
+so the same arguments give the same bytes, and played as a real table plays them:
+
+- the players follow :data:`BASIC`, a stated basic strategy (below);
+- the dealer peeks for a natural, then draws by the rule version's drawing rule when a hand
+  is left to play against (or, in Ante Up 21, when any poker BET was made: PLAY 21 5);
+- every result is what the game's one settlement gives (:func:`audits.validation.games.
+  settle_round`, the settlement validation judges by).
+
+A share of rounds (``fault_rate``) carries one deliberate error each, cycling through the
+game's faults, with its answer key (:class:`~audits.samples.report.GenerationReport`).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+from typing import IO
+from zoneinfo import ZoneInfo
+
+from audits.validation.context import GameRules
+from audits.validation.games import GAMES, settle_round
+from audits.validation.parse import ParsedHand, ParsedRound, ParsedSeat
+from games.engine.blackjack import hand_total, is_natural
+from games.engine.blackjack_sim import basic_no_split
+from games.engine.cards import CARD_CODES, RANK, VALUE
+from games.engine.catalog import game as engine_game
+
+from .report import GenerationReport
+
+ANTE_UP, TIE_BONUS = "ante-up-21", "blackjack-tie-bonus"
+OPEN_SECONDS, CLOSE_SECONDS = 10 * 3600, 24 * 3600
+PENETRATION = 0.75
+SEPARATORS = (",", ":")
+ACE, EIGHT = 0, 7  # ranks
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """How the players play, stated for the answer key and the par sheet's basis."""
+
+    name: str
+    description: str
+
+    @staticmethod
+    def split(first_two: Sequence[int]) -> bool:
+        """Split aces and eights (a pair of the same rank), once."""
+        a, b = first_two
+        return RANK[a] == RANK[b] and RANK[a] in (ACE, EIGHT)
+
+    @staticmethod
+    def double(cards: Sequence[int], up: int) -> bool:
+        """Double a hard 10 or 11 on two cards against a dealer 2 to 9."""
+        total, soft = hand_total(cards)
+        return len(cards) == 2 and not soft and total in (10, 11) and 2 <= VALUE[up] <= 9
+
+    @staticmethod
+    def hit(cards: Sequence[int], up: int) -> bool:
+        total, soft = hand_total(cards)
+        return total < 21 and basic_no_split(total, soft, VALUE[up])
+
+    @staticmethod
+    def poker_bet(first_two: Sequence[int]) -> bool:
+        """Ante Up 21: BET the poker hand with a pair, an ace or a king; else fold."""
+        a, b = first_two
+        return RANK[a] == RANK[b] or bool({RANK[a], RANK[b]} & {ACE, 12})
+
+
+BASIC = Strategy(
+    "BASIC",
+    "split aces and eights once (split aces take one card); double hard 10 or 11 against "
+    "2-9; otherwise stand on hard 17+, on hard 13-16 against 2-6, on hard 12 against 4-6, "
+    "hit below; stand on soft 18+; never insure; Ante Up 21: bet the poker hand with a pair, "
+    "an ace or a king, else fold",
+)
+
+#: stakes and their share of seats (%)
+MAIN_STAKES = ((10, 35), (25, 35), (50, 20), (100, 10))
+
+
+def _table(stakes) -> list:
+    return [stake for stake, share in stakes for _ in range(share)]
+
+
+@dataclass
+class Hand:
+    cards: list[int]
+    doubled: bool = False
+    result: str = "0"
+
+
+class Table:
+    """Deals and plays rounds of one game at one table."""
+
+    def __init__(self, game: str, seats: int, decks: int, rng: random.Random, options: dict):
+        self.game, self.seats, self.decks, self.rng = game, seats, decks, rng
+        definition = engine_game(game)
+        engine = GAMES[game].engine({}).variant(options)
+        paytables = definition.paytables_for({**definition.default_options, **options})
+        self.rules = GameRules(
+            game=game, engine=engine, paytables=paytables, limits=(),
+            wagers=tuple(definition.wagers), rule_version=f"{game} (sample)",
+        )  # fmt: skip
+        self.shoe = [card for card in range(52) for _ in range(decks)]
+        self.pos = len(self.shoe)
+        self.cut = int(len(self.shoe) * PENETRATION)
+        self.main_stakes = _table(MAIN_STAKES)
+
+    def draw(self) -> int:
+        if self.pos >= self.cut:
+            self.rng.shuffle(self.shoe)
+            self.pos = 0
+        card = self.shoe[self.pos]
+        self.pos += 1
+        return card
+
+    def play(self) -> tuple[list[int], list[dict]]:
+        """One round: the dealer's cards and each seat's record (no results yet)."""
+        numbers = sorted(self.rng.sample(range(1, 8), self.seats))
+        firsts = [[self.draw()] for _ in numbers]
+        up = self.draw()
+        for cards in firsts:
+            cards.append(self.draw())
+        dealer = [up, self.draw()]
+        seats = [self._wagers(n, cards) for n, cards in zip(numbers, firsts, strict=True)]
+        natural = is_natural(dealer)
+        live = False
+        for seat in seats:
+            seat["hands"] = (
+                [Hand(list(seat["cards"]))] if natural else self._hands(seat["cards"], up)
+            )
+            live = live or any(self._live(h, len(seat["hands"])) for h in seat["hands"])
+        poker_bets = any(seat.get("poker") == "bet" for seat in seats)
+        if not natural and (live or (self.game == ANTE_UP and poker_bets)):
+            self._dealer_draws(dealer)
+        return dealer, seats
+
+    def _wagers(self, number: int, cards: list[int]) -> dict:
+        main = self.main_stakes[int(self.rng.random() * 100)]
+        wagers = {"main": str(main)}
+        seat = {"seat": number, "cards": cards, "wagers": wagers}
+        rnd = self.rng.random
+        if self.game == ANTE_UP:
+            ante = main if rnd() < 0.7 else main // 2
+            wagers["ante"] = str(ante)
+            if BASIC.poker_bet(cards):
+                wagers["bet"] = str(ante)
+                seat["poker"] = "bet"
+            else:
+                seat["poker"] = "fold"
+            if rnd() < 0.3:
+                wagers["poker_bonus"] = "1"
+        else:
+            side = str(max(main // 10, 1))
+            for key in ("tie_left", "tie_18", "tie_right", "tie_21"):
+                if rnd() < 0.15:
+                    wagers[key] = side
+        return seat
+
+    def _hands(self, first_two: list[int], up: int) -> list[Hand]:
+        if BASIC.split(first_two):
+            hands = [Hand([first_two[0], self.draw()]), Hand([first_two[1], self.draw()])]
+            if RANK[first_two[0]] != ACE:
+                for hand in hands:
+                    self._play_hand(hand, up)
+            return hands
+        hand = Hand(list(first_two))
+        if not is_natural(hand.cards):
+            self._play_hand(hand, up)
+        return [hand]
+
+    def _play_hand(self, hand: Hand, up: int) -> None:
+        if BASIC.double(hand.cards, up):
+            hand.doubled = True
+            hand.cards.append(self.draw())
+            return
+        while BASIC.hit(hand.cards, up):
+            hand.cards.append(self.draw())
+
+    @staticmethod
+    def _live(hand: Hand, n: int) -> bool:
+        total = hand_total(hand.cards)[0]
+        return total <= 21 and not (n == 1 and is_natural(hand.cards))
+
+    def _dealer_draws(self, dealer: list[int]) -> None:
+        h17 = self.rules.engine.h17
+        total, soft = hand_total(dealer)
+        while total < 17 or (total == 17 and soft and h17):
+            dealer.append(self.draw())
+            total, soft = hand_total(dealer)
+
+    def settle(self, dealer: list[int], seats: list[dict], options: dict) -> None:
+        """Every seat's results, as the game's one settlement gives them."""
+        parsed = ParsedRound(
+            line=0, round="", played_at=None, venue="", table="", game=self.game,
+            options=dict(options), decks=self.decks, dealer_cards=tuple(dealer), dealer_toss=None,
+            seats=[_parsed_seat(seat) for seat in seats],
+        )  # fmt: skip
+        settled = settle_round(parsed, self.rules)
+        for seat in seats:
+            results = settled.seat(seat["seat"]).results
+            mains = iter(r for r in results if r.key == "main")
+            for hand in seat["hands"]:
+                hand.result = str(next(mains).net)
+            seat["results"] = {r.key: str(r.net) for r in results if r.key != "main"}
+
+
+def _parsed_seat(seat: dict) -> ParsedSeat:
+    stakes = {k: Decimal(v) for k, v in seat["wagers"].items()}
+    hands = [ParsedHand(tuple(h.cards), h.doubled, Decimal(0)) for h in seat["hands"]]
+    return ParsedSeat(seat["seat"], tuple(seat["cards"]), None, stakes, {}, hands,
+                      seat.get("poker"))  # fmt: skip
+
+
+def _record(dealer, seats, *, rid, played, venue, table, game, options, decks) -> dict:
+    return {
+        "v": 1, "round": rid, "played_at": played, "venue": venue, "table": table,
+        "game": game, "options": options, "shoe": {"decks": decks},
+        "dealer": {"cards": [CARD_CODES[c] for c in dealer]},
+        "seats": [
+            {
+                "seat": s["seat"], "cards": [CARD_CODES[c] for c in s["cards"]],
+                "wagers": s["wagers"], "results": s["results"],
+                "hands": [{"cards": [CARD_CODES[c] for c in h.cards], "doubled": h.doubled,
+                           "result": h.result} for h in s["hands"]],
+                **({"poker": s["poker"]} if "poker" in s else {}),
+            }
+            for s in seats
+        ],
+    }  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Fault:
+    """A deliberate error: the finding code the validator must report on its line; ``dealt``
+    changes a seat before it is settled (a stake), ``written`` the record after."""
+
+    code: str
+    dealt: Callable[[dict], None] | None = None
+    written: Callable[[dict], None] | None = None
+
+
+def _bump_hand(by: Decimal) -> Callable[[dict], None]:
+    def change(record: dict) -> None:
+        hand = record["seats"][0]["hands"][0]
+        hand["result"] = str(Decimal(hand["result"]) + by)
+
+    return change
+
+
+def _stake_main(amount: str) -> Callable[[dict], None]:
+    def change(seat: dict) -> None:
+        seat["wagers"]["main"] = amount
+
+    return change
+
+
+def _extra_wager(record: dict) -> None:
+    seat = record["seats"][0]
+    seat["wagers"]["lucky3"] = "5"
+    seat["results"]["lucky3"] = "-5"
+
+
+FAULTS: dict[str, Fault] = {
+    "overpaid": Fault("overpaid", written=_bump_hand(Decimal(5))),
+    "underpaid": Fault("underpaid", written=_bump_hand(Decimal(-5))),
+    "over_limit": Fault("over_limit", dealt=_stake_main("500")),
+    "unknown_wager": Fault("unknown_wager", written=_extra_wager),
+}
+
+
+def generate_blackjack(
+    out, *, game: str, venue: str = "WA-CR-0042", table: str | None = None,
+    start: str | date = "2026-10-01", days: int = 31, rounds: int = 1000, seats: int = 3,
+    decks: int = 6, fault_rate: float = 0.01, seed: int = 2026,
+    timezone: str = "America/Los_Angeles", options: dict | None = None,
+) -> GenerationReport:  # fmt: skip
+    """Write ``rounds`` rounds of ``game`` at one table over ``days`` days from ``start``."""
+    if game not in (ANTE_UP, TIE_BONUS):
+        raise ValueError(f"not a blackjack-family game: {game}")
+    table = table or ("T5" if game == ANTE_UP else "T6")
+    options = options or {"blackjack_pays": "3:2"}
+    rng = random.Random(seed)
+    dealer_table = Table(game, seats, decks, rng, options)
+    start = date.fromisoformat(start) if isinstance(start, str) else start
+    zone = ZoneInfo(timezone)
+    kinds = list(FAULTS)
+    report = GenerationReport(path=str(out), rounds=0, rejected_lines=0, lines=0)
+    with open(out, "wb") as fh:
+        _write(fh, dealer_table, report, rng, rounds, days, start, zone, kinds, fault_rate,
+               venue=venue, table=table, game=game, options=options, decks=decks)  # fmt: skip
+    return report
+
+
+def _write(fh: IO[bytes], dealer_table, report, rng, rounds, days, start, zone, kinds,
+           fault_rate, **where) -> None:  # fmt: skip
+    faults = 0
+    for g in range(rounds):
+        day_index = g * days // max(rounds, 1)
+        day = start + timedelta(days=day_index)
+        first = rounds * day_index // days
+        in_day = rounds * (day_index + 1) // days - first
+        second = OPEN_SECONDS + (g - first) * (CLOSE_SECONDS - OPEN_SECONDS) // max(in_day, 1)
+        played = (datetime.combine(day, datetime.min.time(), zone)
+                  + timedelta(seconds=second)).isoformat()  # fmt: skip
+        dealer, seats = dealer_table.play()
+        fault = None
+        if fault_rate and rng.random() < fault_rate:
+            kind = kinds[faults % len(kinds)]
+            faults += 1
+            fault = FAULTS[kind]
+            report.add(g + 1, kind, fault.code)
+            if fault.dealt:
+                fault.dealt(seats[0])
+        dealer_table.settle(dealer, seats, where["options"])
+        rid = f"{where['table']}-{day.isoformat()}-{g - first + 1:06d}"
+        record = _record(dealer, seats, rid=rid, played=played, **where)
+        if fault and fault.written:
+            fault.written(record)
+        fh.write(json.dumps(record, separators=SEPARATORS).encode() + b"\n")
+        report.rounds += 1
+        report.lines += 1
