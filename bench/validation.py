@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import secrets
 import subprocess
 import sys
 import tempfile
@@ -28,6 +29,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 PG_BENCH = "postgresql://postgres@127.0.0.1:5432/compliance_bench"
+PRODUCTION = {
+    "DJANGO_DEBUG": "false",
+    "DJANGO_SECRET_KEY": secrets.token_urlsafe(64),
+    "DJANGO_ALLOWED_HOSTS": "localhost",
+}
 
 
 def manage(*args: str, env: dict) -> None:
@@ -66,19 +72,25 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1_000_000)
     parser.add_argument("--database-url")
     parser.add_argument("--workers", type=int, default=0, help="also run N Celery processes")
+    parser.add_argument("--log", type=Path, help="validate this log instead of generating one")
     args = parser.parse_args()
     workdir = Path(tempfile.mkdtemp(prefix="bench-validation-"))
     url = fresh_database(args.database_url, workdir)
-    env = {**os.environ, "DATABASE_URL": url, "MEDIA_ROOT": str(workdir / "media")}
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "MEDIA_ROOT": str(workdir / "media"),
+        **PRODUCTION,  # as a worker runs: no query log, no debug
+    }
     print(f"database: {url.split('@')[-1]}; work folder: {workdir}")
     manage("migrate", "-v0", env=env)
     manage("load_registry", "data/registry/washington.yaml", "data/registry/demo.yaml", env=env)
-    log = workdir / "bench.jsonl"
-    manage(
-        "generate_handlog", str(log), "--rounds", str(args.rounds), "--start", "2026-10-01", env=env
-    )
+    log = args.log or workdir / "bench.jsonl"
+    if args.log is None:
+        manage("generate_handlog", str(log), "--rounds", str(args.rounds), "--start",
+               "2026-10-01", env=env)  # fmt: skip
     parse = bare_parse_seconds(log)
-    os.environ.update(DATABASE_URL=url, MEDIA_ROOT=env["MEDIA_ROOT"])
+    os.environ.update(DATABASE_URL=url, MEDIA_ROOT=env["MEDIA_ROOT"], **PRODUCTION)
     rounds, seconds, findings = validate(log)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"bare parse (orjson):  {parse:8.1f} s  {rounds / parse:>10,.0f} lines/s")

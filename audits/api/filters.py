@@ -22,7 +22,7 @@ from django_filters import rest_framework as filters
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 
-from audits.models import Finding, RoundSeen, Submission, SubmissionStatus, SubmissionTotal
+from audits.models import Finding, RoundKeys, Submission, SubmissionStatus, SubmissionTotal
 from audits.validation.findings import CODES, GROUPS
 from games.api.filters import MAX_ID, IdFilter
 
@@ -164,11 +164,11 @@ class SubmissionFilter(filters.FilterSet):
         fields = ["status", "licensee", "venue", "submitted_after", "submitted_before"]
 
     def _with_rounds_at(self, queryset, name, value):
-        """Rounds at the venue: from the totals once validated, from the rounds seen before."""
+        """Rounds at the venue: from the totals once validated, from the rounds read before."""
         if not value:
             return queryset
         totals = SubmissionTotal.objects.filter(submission=OuterRef("pk"), venue=value)
-        seen = RoundSeen.objects.filter(submission=OuterRef("pk"), venue=value)
+        seen = RoundKeys.objects.filter(submission=OuterRef("pk"), venue=value)
         return queryset.filter(Q(Exists(totals)) | Q(Exists(seen)))
 
 

@@ -1,12 +1,18 @@
 """Rounds seen: a hashed, indexed key instead of a three-column index; no per-row FK checks."""
 
+from hashlib import blake2b
+
 import django.db.models.deletion
 from django.db import migrations, models
 
 
-def fill_keys(apps, schema_editor):
-    from audits.services.round_keys import round_key
+def round_key(venue: str, table: str, round_id: str) -> int:
+    """The key of that time (rounds seen were replaced by per-chunk round keys in 0006)."""
+    digest = blake2b(f"{venue}\x00{table}\x00{round_id}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
 
+
+def fill_keys(apps, schema_editor):
     RoundSeen = apps.get_model("audits", "RoundSeen")
     for seen in RoundSeen.objects.only("venue", "table", "round_id").iterator():
         RoundSeen.objects.filter(pk=seen.pk).update(

@@ -1,6 +1,6 @@
-"""Submissions, their chunks, findings, seen rounds, totals and audit reports."""
+"""Submissions, their chunks, findings, rounds read, totals and audit reports."""
 
-from .findings import Finding, RoundSeen
+from .findings import Finding, RoundKeys
 from .reports import Report, ReportIssued, ReportKind, ReportStatus
 from .submissions import Chunk, Submission, SubmissionStatus
 from .totals import ChunkTotal, SubmissionTotal
@@ -13,7 +13,7 @@ __all__ = [
     "ReportIssued",
     "ReportKind",
     "ReportStatus",
-    "RoundSeen",
+    "RoundKeys",
     "Submission",
     "SubmissionStatus",
     "SubmissionTotal",

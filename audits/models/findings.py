@@ -1,4 +1,4 @@
-"""Findings, and the rounds seen (for duplicates within a file and across submissions)."""
+"""Findings, and the rounds read (for duplicates within a file and across submissions)."""
 
 from __future__ import annotations
 
@@ -38,20 +38,21 @@ class Finding(models.Model):
         return f"line {self.line}: {self.code}"
 
 
-class RoundSeen(models.Model):
-    """One row per round read: millions per month, so written by COPY and kept narrow.
+class RoundKeys(models.Model):
+    """The rounds one chunk read at one (venue, table, game), as arrays: one row per chunk and
+    place, not one per round (see :mod:`audits.services.round_keys`).
 
-    ``key`` is a 64-bit hash of (venue, table, round id) and the only indexed
-    column besides the submission: duplicates are looked up by it and then
-    compared in full.  The foreign keys are not database constraints, whose
-    deferred per-row checks would cost more than the rest of the write; the
-    rows are written only by the chunk that owns them and deleted with it.
+    ``keys`` are the rounds' 64-bit keys (a stable hash of the round id), sorted; ``lines``,
+    ``played`` (microseconds since 1970 UTC) and ``ids`` (the round ids' UTF-8 bytes one
+    after the other, compressed; ``id_ends`` where each ends) are in the same order.  The
+    foreign keys are not database constraints: the rows are written only by the chunk that
+    owns them, with it, and deleted with it.
     """
 
     submission = models.ForeignKey(
         "audits.Submission",
         on_delete=models.CASCADE,
-        related_name="rounds_seen",
+        related_name="round_keys",
         db_constraint=False,
     )
     chunk = models.ForeignKey(
@@ -61,16 +62,18 @@ class RoundSeen(models.Model):
         db_constraint=False,
         db_index=False,
     )
-    key = models.BigIntegerField(help_text="64-bit hash of venue, table and round id")
     venue = models.CharField(max_length=40)
     table = models.CharField(max_length=40)
-    round_id = models.CharField(max_length=200)
-    line = models.BigIntegerField()
-    played_at = models.DateTimeField()
     game = models.CharField(max_length=60)
+    count = models.IntegerField()
+    keys = models.BinaryField(help_text="sorted 64-bit round keys, little-endian")
+    lines = models.BinaryField(help_text="each round's line, 32-bit little-endian")
+    played = models.BinaryField(help_text="each round's time, microseconds since 1970 UTC")
+    ids = models.BinaryField(help_text="the round ids' UTF-8 bytes, one after the other (zlib)")
+    id_ends = models.BinaryField(help_text="where each id ends in ids, 32-bit little-endian")
 
     class Meta:
-        indexes = [models.Index(fields=["key"], name="audits_roundseen_key")]
+        indexes = [models.Index(fields=["venue", "table"], name="audits_roundkeys_place")]
 
     def __str__(self) -> str:
-        return f"{self.venue}/{self.table}/{self.round_id}"
+        return f"{self.venue}/{self.table}: {self.count} round(s)"

@@ -1,18 +1,23 @@
-"""Writing findings and seen rounds in bulk: COPY on PostgreSQL, bulk inserts elsewhere."""
+"""Writing a chunk's findings (COPY on PostgreSQL, bulk inserts elsewhere) and the rounds it
+read (one row per place)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from django.db import connection
 
-from audits.models import Chunk, Finding, RoundSeen
+from audits.models import Chunk, Finding, RoundKeys
 from audits.validation.findings import Finding as FindingData
 
-from .round_keys import round_key
-from .tally import RoundPlace, SeenRound
+from .round_keys import RoundsRead
+from .tally import RoundPlace
 
 BATCH = 5000
+ROUND_KEY_COLUMNS = ("submission_id", "chunk_id", "venue", "table", "game", "count", "keys",
+                     "lines", "played", "ids", "id_ends")  # fmt: skip
+ROUND_KEY_TYPES = ["int8", "int8", "varchar", "varchar", "varchar", "int4", "bytea", "bytea",
+                   "bytea", "bytea", "bytea"]  # fmt: skip
 FINDING_COLUMNS = (
     "submission_id",
     "chunk_id",
@@ -31,17 +36,6 @@ FINDING_COLUMNS = (
     "rule",
     "expected",
     "recorded",
-)
-SEEN_COLUMNS = (
-    "submission_id",
-    "chunk_id",
-    "key",
-    "venue",
-    "table",
-    "round_id",
-    "line",
-    "played_at",
-    "game",
 )
 
 
@@ -69,30 +63,29 @@ def _finding_rows(chunk: Chunk, findings) -> Iterator[tuple]:
         )
 
 
-def _seen_rows(chunk: Chunk, rounds: Iterable[SeenRound]) -> Iterator[tuple]:
-    submission_id, chunk_id = chunk.submission_id, chunk.pk
-    for (venue, table, game, played_at), round_id, line in rounds:
-        yield (
-            submission_id,
-            chunk_id,
-            round_key(venue, table, round_id),
-            venue[:40],
-            table[:40],
-            round_id[:200],
-            line,
-            played_at,
-            game[:60],
-        )
-
-
 def write_findings(chunk: Chunk, findings: list[tuple[FindingData, RoundPlace | None]]) -> None:
     """Findings with their round's place, or None for a rejected line."""
     _write(Finding, FINDING_COLUMNS, _finding_rows(chunk, findings))
 
 
-def write_rounds_seen(chunk: Chunk, rounds: list[SeenRound]) -> None:
-    """Every round read, for the duplicate checks at the end."""
-    _write(RoundSeen, SEEN_COLUMNS, _seen_rows(chunk, rounds))
+def write_round_keys(chunk: Chunk, read: RoundsRead) -> None:
+    """Every round read, for the duplicate checks at the end: one row per place (binary COPY
+    on PostgreSQL: the arrays travel as they are)."""
+    rows = [
+        RoundKeys(submission_id=chunk.submission_id, chunk=chunk, venue=venue[:40],
+                  table=table[:40], game=game[:60], **arrays)
+        for (venue, table, game), arrays in read.sorted_places()
+    ]  # fmt: skip
+    if connection.vendor != "postgresql":
+        RoundKeys.objects.bulk_create(rows)
+        return
+    names = ", ".join(f'"{c}"' for c in ROUND_KEY_COLUMNS)
+    table = RoundKeys._meta.db_table
+    with connection.cursor() as cursor:
+        with cursor.cursor.copy(f'COPY "{table}" ({names}) FROM STDIN (FORMAT BINARY)') as copy:
+            copy.set_types(ROUND_KEY_TYPES)
+            for row in rows:
+                copy.write_row([getattr(row, c) for c in ROUND_KEY_COLUMNS])
 
 
 def _write(model, columns: tuple[str, ...], rows: Iterator[tuple]) -> None:

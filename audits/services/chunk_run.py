@@ -1,8 +1,9 @@
 """The state of validating one chunk: every line read, checked and summed in memory.
 
-Each line takes the fast path (:mod:`.fast_path`) when its round is certainly
-clean, and the full path otherwise: parsed strictly, the rules in force
-resolved, re-settled by the engine, every difference a finding.
+Lines are screened in batches (:mod:`.fast_path`): a certainly clean round is only counted;
+every other line takes the exact path, one at a time: parsed strictly, the rules in force
+resolved, re-settled by the engine, every difference a finding.  The exact path alone
+writes findings.
 
 Every line has its own fate: whatever goes wrong while checking one line makes that line
 rejected, with its number and the reason, and the file goes on.  A round at a venue of
@@ -14,7 +15,6 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
-from decimal import Decimal
 
 from django.utils import timezone
 
@@ -22,17 +22,20 @@ from audits.models import Submission
 from audits.validation.findings import Finding, format_rule
 from audits.validation.games import check_round
 from audits.validation.parse import ParsedRound, Rejected, parse_line
+from audits.validation.screen.verdicts import seat_sums
 from games.rules_resolver import RulesResolver
 
 from .fast_path import FastPath
 from .gate import Gate, gate_for
 from .lines import TOO_LONG
+from .round_keys import RoundsRead
 from .rules_context import GameRulesCache
 from .tally import RoundPlace, SeenRound, totals
 
-ZERO = Decimal(0)
 #: a round played later than this after its file was submitted cannot have been played
 FUTURE_TOLERANCE = timedelta(days=1)
+BATCH = 1024  # lines screened together
+BLANK_START = frozenset(b" \t\r\n")
 
 log = logging.getLogger(__name__)
 
@@ -49,14 +52,20 @@ class ChunkRun:
         self.latest_played_at = submitted + FUTURE_TOLERANCE
         #: each finding with the place of its round (None for a rejected line)
         self.findings: list[tuple[Finding, RoundPlace | None]] = []
-        self.seen: list[SeenRound] = []  # every round read
+        self.read = RoundsRead()  # every round read, per place
         self.totals = totals()  # (venue, table, game, wager key or "") -> Tally
         self.lines = self.rounds = self.rejected = 0
         self.fast = None
         if fast:
-            self.fast = FastPath(
-                self.licensee_id, self.resolver, self.rules, self.seen, self.latest_played_at
-            )
+            self.fast = FastPath(self.licensee_id, self.resolver, self.rules, self.read,
+                                 self.totals, self.latest_played_at)  # fmt: skip
+        self._gate: Gate | None = None  # the exact path's last
+        self._numbers: list[int] = []  # the batch waiting for the screen
+        self._batch: list[bytes] = []
+
+    @property
+    def seen(self) -> list[SeenRound]:
+        return self.read.seen()
 
     def line(self, number: int, raw) -> None:
         self.lines += 1
@@ -65,44 +74,76 @@ class ChunkRun:
             rule = format_rule("line_too_long")
             self._reject(Finding(number, "", "line_too_long", message, rule))
             return
-        if not raw.strip():
+        if not raw or (raw[0] in BLANK_START and not raw.strip()):
             self.lines -= 1  # blank lines are ignored
             return
-        if self._fast(number, raw):
-            self.rounds += 1
+        if self.fast is None:
+            self._exact(number, raw, None)
             return
+        self._numbers.append(number)
+        self._batch.append(raw)
+        if len(self._batch) >= BATCH:
+            self._screen(BATCH)
+
+    def feed(self, first_number: int, lines: list) -> None:
+        """Lines numbered from ``first_number`` (as :meth:`line`, a block at a time)."""
+        if self.fast is None or TOO_LONG in lines:
+            for number, raw in enumerate(lines, first_number):
+                self.line(number, raw)
+            return
+        blank = [i for i, raw in enumerate(lines)
+                 if not raw or (raw[0] in BLANK_START and not raw.strip())]  # fmt: skip
+        self.lines += len(lines) - len(blank)  # blank lines are ignored
+        numbers = list(range(first_number, first_number + len(lines)))
+        if blank:
+            gone = set(blank)
+            lines = [raw for i, raw in enumerate(lines) if i not in gone]
+            numbers = [n for i, n in enumerate(numbers) if i not in gone]
+        self._numbers += numbers
+        self._batch += lines
+        while len(self._batch) >= BATCH:
+            self._screen(BATCH)
+
+    def close(self) -> None:
+        """Screen the last batch and sum up; call once all lines are read."""
+        if self._batch:
+            self._screen()
+        if self.fast is not None:
+            self.fast.close()
+
+    def _screen(self, most: int | None = None) -> None:
+        """The batch (its first ``most`` lines) through the screen; what it does not count,
+        through the exact path.  Any error of the screen leaves the batch to the exact path."""
+        numbers, batch = self._numbers[:most], self._batch[:most]
+        del self._numbers[:most], self._batch[:most]
         try:
-            self._full(number, raw, self.fast.gate if self.fast else None)
+            others = self.fast.screen(numbers, batch)
+        except Exception:
+            log.exception("lines %d to %d: the screen failed; the exact path judges them",
+                          numbers[0], numbers[-1])  # fmt: skip
+            others = [(number, raw, None) for number, raw in zip(numbers, batch, strict=True)]
+        self.rounds += len(batch) - len(others)
+        for number, raw, gate in others:
+            self._exact(number, raw, gate)
+
+    def _exact(self, number: int, raw: bytes, gate: Gate | None) -> None:
+        try:
+            self._full(number, raw, gate)
         except Rejected as rejected:
             self._reject(rejected.finding)
         except Exception as exc:  # a line that breaks a check is rejected; the file goes on
             log.exception("line %d could not be checked", number)
             self._reject(_not_checked(number, exc))
 
-    def close(self) -> None:
-        """Fold the fast path's tally into :attr:`totals`; call once all lines are read."""
-        if self.fast is not None:
-            self.fast.add_totals(self.totals)
-
-    def _fast(self, number: int, raw: bytes) -> bool:
-        """True when the fast path took the round; any doubt (or error) leaves it to the full
-        path, which alone judges and reports."""
-        if self.fast is None:
-            return False
-        try:
-            return self.fast.take(number, raw)
-        except Exception:  # the full path reads the line again and says what is wrong
-            log.warning("line %d: the fast path failed; the full path judges it", number)
-            self.fast.gate = None
-            return False
-
     def _full(self, number: int, raw: bytes, gate: Gate | None) -> None:
         """Judge the line, then record it: nothing is recorded if judging raises."""
         parsed = parse_line(raw, number)
         asked = (parsed.venue, parsed.table, parsed.game, parsed.options, parsed.decks,
                  parsed.played_at)  # fmt: skip
+        if (gate is None or not gate.asked_for(*asked)) and self._gate is not None:
+            gate = self._gate  # the last line's, perhaps the same place and epoch
         if gate is None or not gate.asked_for(*asked):
-            gate = gate_for(
+            gate = self._gate = gate_for(
                 self.resolver, self.rules, self.licensee_id, venue=parsed.venue,
                 table=parsed.table, game=parsed.game, options=parsed.options,
                 decks=parsed.decks, played_at=parsed.played_at,
@@ -115,7 +156,7 @@ class ChunkRun:
         found = _future(parsed, self.latest_played_at) + _judged(parsed, gate)
         place = RoundPlace(parsed.venue, parsed.table, parsed.game, parsed.played_at)
         self.rounds += 1
-        self.seen.append(SeenRound(place, parsed.round, parsed.line))
+        self.read.add(place, parsed.round, parsed.line)
         self._count(parsed)
         self.findings.extend((finding, place) for finding in found)
 
@@ -127,11 +168,8 @@ class ChunkRun:
         where = (parsed.venue, parsed.table, parsed.game)
         self.totals[(*where, "")].rounds += 1
         for seat in parsed.seats:
-            results = dict(seat.results)
-            if seat.hands is not None:
-                results["main"] = sum((h.result for h in seat.hands), ZERO)
-            for key, stake in seat.wagers.items():
-                self.totals[(*where, key)].add_wager(stake, results.get(key, ZERO))
+            for key, stake, result in seat_sums(seat):
+                self.totals[(*where, key)].add_wager(stake, result)
 
 
 def _judged(parsed: ParsedRound, gate: Gate) -> list[Finding]:

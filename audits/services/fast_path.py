@@ -1,128 +1,186 @@
-"""The fast path of a chunk: certainly clean rounds are only counted (see validation.quick).
+"""The fast path of a chunk: a batch of lines screened in columns, clean rounds only counted.
 
-A line is taken here only when it decodes as a :class:`QuickRound`, its round
-fields are well formed, the rules are in force for the submitting licensee
-and the game's screen calls the round clean.  Every other line is left to the
-full path, which alone produces findings; the gate answer asked for it travels
-with it, so the registry is asked once per line.  Clean rounds are tallied by
-(place, wager key, stake, result) as the file writes them, and the tally is
-turned into money once per chunk.
+The screen (:mod:`audits.validation.screen`) reads a batch at once; this module gives it
+what the registry says (the rules in force at each place, asked once per place and epoch
+of the registry, for the submitting licensee) and adds up what it finds clean: the rounds
+read (for duplicates) and the totals.  Every other line goes back to the chunk's exact
+path with the gate already asked for it.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable
-from datetime import datetime
+from collections.abc import Sequence
 
 import msgspec
+import numpy as np
 
-from audits.validation.games import GAMES
-from audits.validation.parse import MAX_LINE_BYTES
-from audits.validation.quick import QUICK_DECODER, QuickRound, quick_amount
+from audits.validation.games import GAMES, check_round
+from audits.validation.screen.objects import make_room
+from audits.validation.screen.rounds import BatchColumns
+from audits.validation.screen.skeleton import GameScreen
+from audits.validation.screen.times import EPOCH, MICROSECOND, as_datetime
 
 from .gate import Gate, gate_for
-from .tally import RoundPlace, SeenRound
+from .round_keys import RoundsRead
 
-SEAT_NUMBERS = frozenset(range(1, 8))
+NEVER, ALWAYS = np.iinfo(np.int64).min, np.iinfo(np.int64).max
+_SCREENS: dict[tuple, tuple[object, GameScreen | None]] = {}  # per process; see screen_for
+_MOST_SCREENS = 256
+
+
+class Place(msgspec.Struct, frozen=True):
+    """What a group of rounds was written at: options and shoe read once per spelling."""
+
+    venue: str
+    table: str
+    game: str
+    options: dict[str, str]
+    decks: int
 
 
 class FastPath:
-    def __init__(self, licensee_id: int, resolver, rules_cache, seen: list, latest: datetime):
+    def __init__(self, licensee_id, resolver, rules_cache, rounds: RoundsRead, totals, latest):
         self.licensee_id = licensee_id
-        self.latest = latest  # a round played after this is the full path's (played_in_future)
-        self.resolver = resolver
-        self.rules = rules_cache
-        #: (venue, table, game, options, decks) -> (epoch start, epoch end, screen or None)
-        self._epochs: dict[tuple, tuple[float, float, Callable | None]] = {}
-        #: id(rules in force) -> (those rules, the game's screen for them, or None)
-        self._screens: dict[int, tuple[object, Callable | None]] = {}
-        self._rounds: Counter = Counter()  # (venue, table, game) -> clean rounds
-        #: (venue, table, game) -> Counter of (wager, token, stake, result) as written
-        self._wagers: dict[tuple, Counter] = {}
-        self.seen: list[SeenRound] = seen  # the chunk's rounds read
-        self.gate: Gate | None = None  # the gate of the last line left to the full path
+        self.resolver, self.rules = resolver, rules_cache
+        self.rounds, self.totals = rounds, totals
+        self.latest_micros = (latest - EPOCH) // MICROSECOND
+        #: (venue, table, game, options, decks) -> [(epoch start, end, gate)], in micros
+        self._epochs: dict[tuple, list[tuple[int, int, Gate]]] = {}
+        #: (venue, table, game) -> the verdicts of its clean seats, with their numbers
+        self._classes: dict[tuple, dict[int, list]] = {}
 
-    def take(self, number: int, raw: bytes) -> bool:
-        """Count the line's round if it is certainly clean; False leaves it to the full path
-        (with :attr:`gate`, when the registry was asked)."""
-        self.gate = None
-        decoded = quick_round(raw)
-        if decoded is None:
-            return False
-        record, played_at = decoded
-        if played_at > self.latest:
-            return False
-        screen = self._screen(record, played_at)
-        wagers = None if screen is None else screen(record)
-        if wagers is None:
-            return False
-        self._count(record, played_at, number, wagers)
-        return True
+    def screen(self, numbers: Sequence[int], lines: Sequence[bytes]) -> list[tuple]:
+        """Count the batch's certainly clean rounds; the others as ``(number, line, gate or
+        None)``, in order, for the exact path."""
+        make_room()
+        batch = BatchColumns(lines, self.latest_micros)
+        numbered = np.asarray(numbers, np.int64)
+        gate_of, gates = np.full(len(lines), -1, np.int64), []
+        parts: dict[int, tuple[GameScreen, list]] = {}  # id(screen) -> its places' rounds
+        for written, members in batch.places().items():
+            place = _place(*written)
+            if place is None:
+                continue
+            for rows, gate in self._epochs_of(place, members, batch):
+                gate_of[batch.index[rows]] = len(gates)
+                gates.append(gate)
+                screen = None if gate.rules is None else screen_for(gate.rules, place)
+                if screen is not None:
+                    parts.setdefault(id(screen), (screen, []))[1].append((place, rows))
+        clean = np.zeros(len(lines), bool)
+        counted = []
+        for screen, places in parts.values():  # each screen once, for all its places
+            rows = np.concatenate([r for _, r in places])
+            labels = np.repeat(np.arange(len(places)), [len(r) for _, r in places])
+            screened = screen.screen(batch, rows, lines, numbered, labels)
+            clean[batch.index[rows[screened.clean]]] = True
+            for label, (place, _) in enumerate(places):
+                mine = rows[screened.clean & (labels == label)]
+                counted.append((place, mine, screened.classes.get(label, [])))
+        for place, rows, classes in counted:  # nothing is counted until all is screened
+            self._count(place, batch, rows, numbered[batch.index[rows]], classes)
+        return [
+            (numbers[i], lines[i], gates[gate_of[i]] if gate_of[i] >= 0 else None)
+            for i in np.flatnonzero(~clean).tolist()
+        ]
 
-    def _screen(self, record: QuickRound, at: datetime) -> Callable | None:
-        key = (record.venue, record.table, record.game, tuple(record.options.items()),
-               record.shoe.decks)  # fmt: skip
-        moment = at.timestamp()
-        known = self._epochs.get(key)
-        if known is not None and known[0] <= moment < known[1]:
-            return known[2]
-        self.gate = gate = gate_for(
-            self.resolver, self.rules, self.licensee_id, venue=record.venue, table=record.table,
-            game=record.game, options={k: str(v) for k, v in record.options.items()},
-            decks=record.shoe.decks, played_at=at,
-        )  # fmt: skip
-        screen = self._screen_for(gate.rules) if gate.rules is not None else None
-        bounds = self.resolver.span_bounds(record.venue, at)
-        if bounds is not None:
-            self._epochs[key] = (*bounds, screen)
-        return screen
+    def _epochs_of(self, place: Place, members: np.ndarray, batch: BatchColumns):
+        """The members (indexes into the batch's rounds) split by the registry's epochs,
+        each part with the gate asked once for it."""
+        key = (place.venue, place.table, place.game, tuple(place.options.items()), place.decks)
+        epochs = self._epochs.setdefault(key, [])
+        micros = batch.micros[members]
+        left = np.ones(members.size, bool)
+        while left.any():
+            for start, end, gate in epochs:
+                inside = left & (micros >= start) & (micros < end)
+                if inside.any():
+                    yield members[inside], gate
+                    left &= ~inside
+            if not left.any():
+                return
+            first = int(micros[left].min())
+            at = as_datetime(first)
+            gate = gate_for(
+                self.resolver, self.rules, self.licensee_id, venue=place.venue,
+                table=place.table, game=place.game, options=place.options, decks=place.decks,
+                played_at=at,
+            )  # fmt: skip
+            if gate.span[0] == gate.span[1]:  # an unknown venue: the same answer at any time
+                yield members[left], gate
+                return
+            start, end = (_micros(b) for b in gate.span)
+            epochs.append((min(start, first), max(end, first + 1), gate))
 
-    def _screen_for(self, rules) -> Callable | None:
-        """The game's screen for these rules in force, built once."""
-        known = self._screens.get(id(rules))
-        if known is None or known[0] is not rules:
-            build = GAMES[rules.game].screen
-            known = self._screens[id(rules)] = (rules, build(rules) if build else None)
-        return known[1]
+    def _count(self, place: Place, batch: BatchColumns, clean: np.ndarray, lines: np.ndarray,
+               classes: list) -> None:  # fmt: skip
+        """Add the clean rounds (indexes into the batch's rounds, and their line numbers)
+        to the rounds read and to the totals."""
+        if not clean.size:
+            return
+        where = (place.venue, place.table, place.game)
+        self.rounds.add_many(*where, batch.ids.take(clean), lines, batch.micros[clean])
+        self.totals[(*where, "")].rounds += int(clean.size)
+        counted = self._classes.setdefault(where, {})  # id(verdict) -> [verdict, seats]
+        for verdict, count in classes:
+            known = counted.get(id(verdict))
+            if known is None:
+                counted[id(verdict)] = [verdict, count]
+            else:
+                known[1] += count
 
-    def _count(self, record: QuickRound, played_at: datetime, number: int, wagers) -> None:
-        where = (record.venue, record.table, record.game)
-        self.seen.append(SeenRound(RoundPlace(*where, played_at), record.round, number))
-        self._rounds[where] += 1
-        tally = self._wagers.get(where)
-        if tally is None:
-            tally = self._wagers[where] = Counter()
-        tally.update(wagers)  # (wager, token, stake, result) as written
-
-    def add_totals(self, totals) -> None:
-        """Add the clean rounds' counts and sums to ``totals`` (the chunk's tallies)."""
-        for where, rounds in self._rounds.items():
-            totals[(*where, "")].rounds += rounds
-        for where, tally in self._wagers.items():
-            for (key, _, raw_stake, raw_result), n in tally.items():
-                totals[(*where, key)].add_wager(
-                    quick_amount(raw_stake), quick_amount(raw_result), n
-                )
-        self._rounds.clear()
-        self._wagers.clear()
+    def close(self) -> None:
+        """Add the clean seats' wagers to the totals (once, when the chunk is read)."""
+        for where, counted in self._classes.items():
+            for verdict, count in counted.values():
+                for key, stake, result in verdict.wagers:
+                    self.totals[(*where, key)].add_wager(stake, result, count)
+        self._classes.clear()
 
 
-def quick_round(raw: bytes) -> tuple[QuickRound, datetime] | None:
-    """The line as a round with its time, when its round-level fields are well formed."""
-    if len(raw) > MAX_LINE_BYTES:
-        return None
+def _micros(seconds: float) -> int:
+    if seconds == float("-inf"):
+        return NEVER
+    if seconds == float("inf"):
+        return ALWAYS
+    return int(round(seconds * 1_000_000))
+
+
+_OPTIONS = msgspec.json.Decoder(dict[str, str | int])
+_PLACES: dict[tuple, Place | None] = {}
+
+
+def _place(venue: str, table: str, game: str, options: bytes, shoe: bytes) -> Place | None:
+    """The place as the exact path reads it, or None when its options or shoe do not read
+    (the exact path then says why)."""
+    key = (venue, table, game, options, shoe)
+    if key in _PLACES:
+        return _PLACES[key]
     try:
-        record = QUICK_DECODER.decode(raw)
-    except (msgspec.DecodeError, UnicodeDecodeError):  # includes ValidationError
+        read = {k: str(v) for k, v in _OPTIONS.decode(options).items()}
+        decks = msgspec.json.decode(shoe, type=_Shoe).decks
+        place = Place(venue, table, game, read, decks)
+    except (msgspec.DecodeError, TypeError):
+        place = None
+    if len(_PLACES) < 10_000:
+        _PLACES[key] = place
+    return place
+
+
+class _Shoe(msgspec.Struct):
+    decks: int
+
+
+def screen_for(rules, place: Place) -> GameScreen | None:
+    """The game's screen for these rules, options and shoe, built once per process (its
+    verdicts hold for every submission judged by the same rules); None: no screen."""
+    build = GAMES[rules.game].screen
+    if build is None:
         return None
-    if record.v != 1:
-        return None
-    numbers = {seat.seat for seat in record.seats}
-    if len(numbers) != len(record.seats) or not numbers or not numbers <= SEAT_NUMBERS:
-        return None
-    try:
-        played_at = datetime.fromisoformat(record.played_at)
-    except ValueError:
-        return None
-    return (record, played_at) if played_at.tzinfo is not None else None
+    key = (rules.key or (id(rules),), tuple(sorted(place.options.items())), place.decks)
+    known = _SCREENS.get(key)
+    if known is None or (not rules.key and known[0] is not rules):
+        if len(_SCREENS) >= _MOST_SCREENS:
+            _SCREENS.clear()
+        known = _SCREENS[key] = (rules, build(rules, place.options, place.decks, check_round))
+    return known[1]

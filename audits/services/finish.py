@@ -5,21 +5,20 @@ from __future__ import annotations
 import logging
 from collections import Counter, defaultdict
 
-from django.db import connection, transaction
-from django.db.models import Count, Exists, Max, Min, OuterRef, Subquery, Sum
+from django.db import transaction
+from django.db.models import Max, Min, Sum
 from django.utils import timezone
 
 from audits.models import (
     Chunk,
     ChunkTotal,
     Finding,
-    RoundSeen,
     Submission,
     SubmissionStatus,
     SubmissionTotal,
 )
-from audits.validation.findings import CODES, format_rule
 
+from .duplicates import duplicate_findings
 from .storage import discard_work_copy
 
 log = logging.getLogger(__name__)
@@ -60,95 +59,10 @@ def submission_finish(submission: Submission) -> Submission:
 
 
 def _duplicates(submission: Submission) -> None:
-    """A round seen twice in this file, or in an earlier submission of the same licensee, is a
-    finding."""
-    _refresh_statistics()
+    """A round seen twice in this file, or in a finished submission of the same licensee, is
+    a finding (:mod:`.duplicates`)."""
     Finding.objects.filter(submission=submission, code__startswith="duplicate_round").delete()
-    mine = RoundSeen.objects.filter(submission=submission)
-    # one pass: every row whose key recurs, grouped by round in line order
-    recurring = mine.values("key").annotate(n=Count("id")).filter(n__gt=1).values("key")
-    rows, first_line = [], {}
-    for key, venue, table, round_id, line, played_at, game in (
-        mine.filter(key__in=recurring)
-        .order_by("key", "venue", "table", "round_id", "line")
-        .values_list("key", "venue", "table", "round_id", "line", "played_at", "game")
-    ):  # few rows; a server-side cursor (iterator) would make PostgreSQL plan for many
-        place = (key, venue, table, round_id)  # the key finds, the rest confirms
-        if place not in first_line:
-            first_line[place] = line
-            continue
-        rows.append(
-            _duplicate(
-                submission,
-                {"venue": venue, "table": table, "round_id": round_id},
-                line,
-                played_at,
-                game,
-                "duplicate_round",
-                f"round {round_id} already appears at line {first_line[place]}",
-            )
-        )
-    # only this licensee's earlier files: another licensee's rounds are never compared, named
-    # or disclosed (and a failed file's rounds were never accepted)
-    earlier = RoundSeen.objects.filter(
-        key=OuterRef("key"),
-        venue=OuterRef("venue"),
-        table=OuterRef("table"),
-        round_id=OuterRef("round_id"),
-        submission__licensee_id=submission.licensee_id,
-        submission__submitted_at__lt=submission.submitted_at,
-    ).exclude(submission__status=SubmissionStatus.FAILED)
-    earlier = earlier.order_by("submission__submitted_at", "line")
-    # EXISTS first lets the database semi-join on the key; the details only for the few found
-    again = mine.filter(Exists(earlier)).annotate(
-        prior_line=Subquery(earlier.values("line")[:1]),
-        prior_file=Subquery(earlier.values("submission__original_name")[:1]),
-    )
-    for seen in again:
-        key = {"venue": seen.venue, "table": seen.table, "round_id": seen.round_id}
-        message = (
-            f"round {seen.round_id} was already submitted in {seen.prior_file} "
-            f"(line {seen.prior_line})"
-        )
-        rows.append(
-            _duplicate(
-                submission,
-                key,
-                seen.line,
-                seen.played_at,
-                seen.game,
-                "duplicate_round_submitted",
-                message,
-            )
-        )
-    Finding.objects.bulk_create(rows)
-
-
-def _refresh_statistics() -> None:
-    """The chunks have just written this submission's rounds, which PostgreSQL's statistics
-    do not know yet: without a fresh sample it plans the duplicate queries for a handful of
-    rows and scans the table once per duplicate.  ANALYZE samples a fixed number of rows."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute(f"ANALYZE {RoundSeen._meta.db_table}")
-
-
-def _duplicate(submission, key, line, played_at, game, code, message) -> Finding:
-    group, severity = CODES[code]
-    return Finding(
-        submission=submission,
-        line=line,
-        round_id=key["round_id"],
-        venue=key["venue"],
-        table=key["table"],
-        game=game,
-        played_at=played_at,
-        code=code,
-        group=group,
-        severity=severity,
-        message=message,
-        rule=format_rule(code),
-    )
+    Finding.objects.bulk_create(duplicate_findings(submission), batch_size=5000)
 
 
 def _merge_totals(submission: Submission) -> int:

@@ -1,8 +1,9 @@
-"""The gate a line passes once: the rules in force at its place, for the submitting licensee.
+"""The gate a line passes: the rules in force at its place, for the submitting licensee.
 
 Asked of the registry (through the submission's :class:`~games.rules_resolver.RulesResolver`)
-once per line, whichever path judges it: the fast path asks, and hands the answer on with a
-line it leaves to the full path, which does not ask again.
+once per place and epoch of the registry (the span of time in which nothing in force at the
+venue changes): the screen asks, and hands the answer on with the lines it leaves to the
+exact path, which asks again only for a place or a time the answer does not cover.
 """
 
 from __future__ import annotations
@@ -20,15 +21,21 @@ from .rules_context import GameRulesCache
 class Gate:
     """What the registry says of a place and time, for the submitting licensee."""
 
-    key: tuple  # (venue, table, game, options, decks, played_at): what was asked
+    key: tuple  # (venue, table, game, options, decks): the place asked about
     answer: RulesInForce
     #: the venue is another licensee's: the round is a finding of the submitter's, nothing else
     foreign: bool
     #: the rules to judge the round by: in force, at a venue of the submitter's (else None)
     rules: GameRules | None
+    #: POSIX times of the epoch the answer holds for (start, end); only the moment asked
+    #: about for an unknown venue
+    span: tuple[float, float]
 
-    def asked_for(self, venue, table, game, options, decks, played_at) -> bool:
-        return self.key == _key(venue, table, game, options, decks, played_at)
+    def asked_for(self, venue, table, game, options, decks, played_at: datetime) -> bool:
+        moment = played_at.timestamp()
+        return (
+            self.span[0] <= moment < self.span[1] or moment == self.span[0]
+        ) and self.key == _key(venue, table, game, options, decks)
 
 
 def gate_for(
@@ -40,9 +47,12 @@ def gate_for(
     )
     foreign = answer.venue is not None and answer.venue.licensee_id != licensee_id
     rules = rules_cache.for_answer(answer) if answer.in_force and not foreign else None
-    return Gate(_key(venue, table, game, options, decks, played_at), answer, foreign, rules)
+    moment = played_at.timestamp()
+    span = resolver.span_bounds(venue, played_at) or (moment, moment)
+    key = _key(venue, table, game, options, decks)
+    return Gate(key, answer, foreign, rules, span)
 
 
-def _key(venue, table, game, options, decks, played_at) -> tuple:
+def _key(venue, table, game, options, decks) -> tuple:
     declared = tuple(sorted((k, str(v)) for k, v in options.items()))
-    return venue, table, game, declared, decks, played_at
+    return venue, table, game, declared, decks

@@ -22,7 +22,7 @@ from django.conf import settings
 from django.db import transaction
 
 from audits import access
-from audits.models import Chunk, Finding, RoundSeen, Submission, SubmissionStatus, SubmissionTotal
+from audits.models import Chunk, Finding, RoundKeys, Submission, SubmissionStatus, SubmissionTotal
 from games.models import Licensee, Venue
 
 from .expansion import GZIP_MAGIC
@@ -111,7 +111,7 @@ def submission_retry(submission: Submission) -> Submission:
 @transaction.atomic
 def submission_reset(submission: Submission) -> Submission:
     """Forget everything a validation produced; the stored file stays as it came."""
-    RoundSeen.objects.filter(submission=submission).delete()
+    RoundKeys.objects.filter(submission=submission).delete()
     Finding.objects.filter(submission=submission).delete()
     SubmissionTotal.objects.filter(submission=submission).delete()
     Chunk.objects.filter(submission=submission).delete()

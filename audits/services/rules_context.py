@@ -57,10 +57,10 @@ class GameRulesCache:
         key = (answer.rule_version.pk, paytables, limits)
         rules = self._rules.get(key)
         if rules is None:
-            rules = self._rules[key] = self._build(answer, limits)
+            rules = self._rules[key] = self._build(answer, limits, key)
         return rules
 
-    def _build(self, answer: RulesInForce, limits: tuple[Limit, ...]) -> GameRules:
+    def _build(self, answer: RulesInForce, limits: tuple[Limit, ...], key: tuple) -> GameRules:
         version = answer.rule_version
         code = version.game.code
         return GameRules(
@@ -70,4 +70,5 @@ class GameRulesCache:
             limits=limits,
             wagers=tuple(engine_game(code).wagers),
             rule_version=f"{code} rule version {version.version} ({version.content_hash[:12]})",
+            key=(version.content_hash, *key),
         )

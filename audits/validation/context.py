@@ -34,3 +34,6 @@ class GameRules:
     limits: tuple[Limit, ...]
     wagers: tuple[str, ...]  # the wager keys the game has
     rule_version: str = ""  # e.g. "toss-one-21 v1 (hash ...)", for messages
+    #: what identifies these rules in force (rule version, paytables, limits); () when they
+    #: were built by hand (a test's, a sample's)
+    key: tuple = ()

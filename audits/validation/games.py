@@ -7,8 +7,9 @@ Each entry names, for a game code of the hand logs:
 - ``settle``: the game's one settlement of a round (:mod:`.settle`), which the checks, the
   round view and the sample generator all read;
 - ``check``: the game's checks, given the round, the rules in force and its settlement;
-- ``screen``: the fast path's screen for certainly clean rounds (None: every round takes the
-  full path), built once per rules in force.
+- ``screen``: the game's screen (:mod:`.screen`), which counts certainly clean rounds in
+  columns (None: every round takes the exact path); built once per process for each rules
+  in force, options and shoe size.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ from .checks_toss_one import check_toss_one
 from .context import GameRules
 from .findings import Finding
 from .parse import ParsedRound
-from .screen_toss_one import TossOneScreen
+from .screen.skeleton import GameScreen
+from .screen.toss_one import TossOneScreen
 from .settle import RoundSettlement, settle_toss_one
 from .settle_blackjack import settle_family
 
@@ -42,7 +44,7 @@ class ValidatedGame:
     engine: type
     settle: Settle
     check: Check
-    screen: Callable[[GameRules], Callable] | None = None
+    screen: type[GameScreen] | None = None
 
 
 GAMES: dict[str, ValidatedGame] = {

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from .cards import CARD_INDEX, RANKS
 from .odds import settle_amount
@@ -29,6 +29,16 @@ from .toss_one_hands import BUST, CODE_BIT, SHAPES_BY_KEY, Hand, RankShape
 from .toss_one_lookups import blackjack_odds, bonus4_rows
 
 WAGERS = ("main", "lucky3", "bonus4")
+
+
+class HandEntry(NamedTuple):
+    """What a four-card hand is, from its ranks: the ids of the hands it can be played as."""
+
+    bust_id: int | None  # the hand's id when it is bust (no toss is then right), else None
+    kept: dict[str, int]  # rank character of a right toss -> the id of the hand kept
+    best_id: int
+    total: int  # best three-card total (BUST: 0)
+    four_total: int  # all four cards, aces 1 (Bonus 4)
 
 
 class HandRules(Protocol):
@@ -60,7 +70,8 @@ class TossOneTables:
         self.best_ids = {key: self.id_of(game.best_of_shape(s)) for key, s in SHAPES_BY_KEY.items()}
         self.main = [[game.main_entry(p, d) for d in self.hands] for p in self.hands]
         self._amounts: dict[tuple[Decimal, int, int], Decimal] = {}
-        self._by_codes = {key: self._codes_entry(key) for key in SHAPES_BY_KEY}
+        #: per rank-multiset key, what a four-card hand of those ranks is (:class:`HandEntry`)
+        self.entries = {key: self._codes_entry(key) for key in SHAPES_BY_KEY}
 
     def id_of(self, hand: Hand) -> int:
         return self.hand_ids[(hand.total, hand.blackjack, hand.kicker)]
@@ -116,20 +127,20 @@ class TossOneTables:
         if entry is None:
             return None
         if toss is None:
-            player_id = entry[0]
+            player_id = entry.bust_id
         elif toss in codes:
-            player_id = entry[1].get(toss[0])
+            player_id = entry.kept.get(toss[0])
         else:
             return None
         if player_id is None:
             return None
         sign = self.main[player_id][dealer_id][2]
         lucky3 = None
-        if entry[3] == 21 and lucky3_table is not None:
+        if entry.total == 21 and lucky3_table is not None:
             cards = [CARD_INDEX[code] for code in codes]
             index = None if toss is None else codes.index(toss)
             lucky3 = self.game.lucky3_paid(cards, index, lucky3_table)
-        return (sign or blackjack_pays), lucky3, entry[4]
+        return (sign or blackjack_pays), lucky3, entry.four_total
 
     def dealer_id(self, codes: Sequence[str], toss: str | None) -> int | None:
         """The dealer's best hand from card codes, or None when the toss breaks rule 3."""
@@ -137,22 +148,21 @@ class TossOneTables:
         if entry is None:
             return None
         if toss is None:
-            return entry[0]
-        return entry[2] if toss in codes and toss[0] in entry[1] else None
+            return entry.bust_id
+        return entry.best_id if toss in codes and toss[0] in entry.kept else None
 
     def _entry(self, codes: Sequence[str]) -> tuple | None:
         try:
             a, b, c, d = codes
-            return self._by_codes[CODE_BIT[a] + CODE_BIT[b] + CODE_BIT[c] + CODE_BIT[d]]
+            return self.entries[CODE_BIT[a] + CODE_BIT[b] + CODE_BIT[c] + CODE_BIT[d]]
         except (ValueError, KeyError, TypeError):
             return None
 
-    def _codes_entry(self, key: int) -> tuple:
-        """``(id if bust, {tossed rank char: id kept}, best id, total, four-card total)``."""
+    def _codes_entry(self, key: int) -> HandEntry:
         shape, best_id = SHAPES_BY_KEY[key], self.best_ids[key]
         kept = {}
         if shape.total != BUST:
             for rank in shape.toss_ranks:
                 kept[RANKS[rank]] = self.tossed_id(best_id, self.game.kicker_key[rank])
         bust_id = best_id if shape.total == BUST else None
-        return bust_id, kept, best_id, shape.total, shape.four_total
+        return HandEntry(bust_id, kept, best_id, shape.total, shape.four_total)

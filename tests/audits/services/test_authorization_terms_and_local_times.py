@@ -53,6 +53,7 @@ def test_an_eight_deck_round_at_a_six_deck_table_is_a_finding(six_decks_only, fa
     run = ChunkRun(Submission(licensee=six_decks_only.venue.licensee), fast=fast)
     run.line(1, round_line(round="six"))
     run.line(2, round_line(round="eight", shoe={"decks": 8}))
+    run.close()
     found = [(f.line, f.code, f.rule) for f, _ in run.findings]
     assert [(line, code) for line, code, _ in found] == [(2, "decks_not_authorized")]
     rule = found[0][2]

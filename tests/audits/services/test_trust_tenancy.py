@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from audits.models import Finding, ReportKind, RoundSeen, Submission, SubmissionTotal
+from audits.models import Finding, ReportKind, RoundKeys, Submission, SubmissionTotal
 from audits.samples import generate_toss_one
 from audits.services.reports.figures import report_figures
 from audits.services.reports.lifecycle import report_request
@@ -54,7 +54,7 @@ def test_rounds_at_another_licensees_venue_are_a_finding_and_nothing_else(people
     assert intruder.findings.count() == 120 and intruder.clean_rounds == 0
     assert not intruder.findings.exclude(venue="").exists()  # filed under no venue of anyone's
     assert CEDAR in intruder.findings.first().message
-    assert not RoundSeen.objects.filter(submission=intruder).exists()
+    assert not RoundKeys.objects.filter(submission=intruder).exists()
     assert not SubmissionTotal.objects.filter(submission=intruder, venue=CEDAR).exists()
 
 

@@ -1,0 +1,81 @@
+"""The screen's decoding: a round's scalar fields typed, its bulky parts kept as raw JSON.
+
+The same field names and scalar types as the exact path's records (:mod:`..records`), so a
+line decodes here only if it has the fields a round must have; the round id, the time, the
+dealer, each seat, the options and the shoe stay ``msgspec.Raw`` (valid JSON, not yet read),
+which the screen reads in bulk: by templates over their joined bytes (:mod:`.cards`,
+:mod:`.times`, the games' screens), or all at once with :func:`decode_each`.  A line that
+does not decode here goes to the exact path, which says what is wrong with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+from msgspec import Raw
+
+EMPTY_OBJECT = Raw(b"{}")
+NULL = Raw(b"null")
+
+
+class ScreenRound(msgspec.Struct, gc=False):
+    v: int
+    round: Raw
+    played_at: Raw
+    venue: str
+    table: str
+    game: str
+    shoe: Raw
+    dealer: Raw
+    seats: list[Raw]
+    options: Raw = EMPTY_OBJECT
+
+
+class ScreenDealer(msgspec.Struct, gc=False):
+    cards: Raw
+    toss: Raw = NULL
+
+
+class ScreenSeat(msgspec.Struct, gc=False):
+    seat: int
+    cards: Raw
+    wagers: Raw
+    results: Raw = EMPTY_OBJECT
+    toss: Raw = NULL
+    hands: Raw = NULL
+    poker: str | None = None
+
+
+_DECODE = msgspec.json.Decoder(ScreenRound).decode
+FAILED = (msgspec.DecodeError, UnicodeDecodeError, RecursionError)  # includes ValidationError
+
+
+def decode_rounds(lines: Sequence[bytes]) -> list[ScreenRound | None]:
+    """Each line as a :class:`ScreenRound`, or None where it does not decode as one."""
+    try:
+        return [_DECODE(line) for line in lines]  # the usual case: every line decodes
+    except FAILED:
+        return [_decode_one(_DECODE, line) for line in lines]
+
+
+def decode_each(raws: Sequence, kind: type) -> list:
+    """Raw JSON values (each one whole value) decoded as ``kind``: one call for them all;
+    None for each that is not a ``kind``."""
+    decoder = _decoders.get(kind)
+    if decoder is None:
+        decoder = _decoders[kind] = (msgspec.json.Decoder(list[kind]), msgspec.json.Decoder(kind))
+    try:
+        return decoder[0].decode(b"[" + b",".join(raws) + b"]")
+    except FAILED:
+        return [_decode_one(decoder[1].decode, raw) for raw in raws]
+
+
+_decoders: dict[type, tuple] = {}
+
+
+def _decode_one(decode, raw: bytes):
+    try:
+        return decode(raw)
+    except FAILED:
+        return None

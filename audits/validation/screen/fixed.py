@@ -1,0 +1,156 @@
+"""Raw JSON values of a known width read as a byte matrix, many at once.
+
+Values written the usual way (``["AS","JS","QH","JD"]``, ``"2026-10-01T10:00:03-07:00"``,
+``null``) have their bytes at fixed positions once their width is known; a template check
+(the caller's) proves the shape.  When the values of a batch together are exactly as long
+as that many values of the width and every row of their joined bytes passes the check,
+each value is one of those rows: each raw value is one whole JSON value, which a row that
+passes the check (brackets and quotes where the template has them, none elsewhere) closes
+within itself.  Otherwise each value's length is taken and the values of that width are
+gathered from the same bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from games.engine.cards import RANKS, SUITS
+
+Check = Callable[[np.ndarray], np.ndarray]  # a (n, width) uint8 matrix -> n booleans
+
+
+class Joined:
+    """Raw values joined once: ``bytes``, and each value's ``start`` and ``length``.
+
+    ``between``: the two bytes every pair of neighbours meets at (``b"}{"`` for objects,
+    ``b'""'`` for strings).  Where they occur exactly once between each pair, the values'
+    bounds are read from the joined bytes; elsewhere (the pair inside a string too, or a
+    value of another kind) each value's length is taken."""
+
+    def __init__(self, raws: Sequence, between: bytes | None = None):
+        self.raws = raws
+        self.bytes = b"".join(raws)
+        self.array = np.frombuffer(self.bytes, np.uint8)
+        self._length: np.ndarray | None = None
+        self._start: np.ndarray | None = None
+        self.between = between
+
+    @property
+    def length(self) -> np.ndarray:
+        if self._length is None:
+            self._length = self._bounds()
+        return self._length
+
+    def _bounds(self) -> np.ndarray:
+        n, a = len(self.raws), self.array
+        if self.between is not None and n > 1:
+            left, right = self.between
+            meet = np.flatnonzero((a[:-1] == left) & (a[1:] == right)) + 1
+            if len(meet) == n - 1:  # each pair meets once: those are the bounds
+                return np.diff(meet, prepend=0, append=len(a))
+        return np.fromiter(map(len, self.raws), np.int64, n)
+
+    @property
+    def start(self) -> np.ndarray:
+        if self._start is None:
+            self._start = np.cumsum(self.length) - self.length
+        return self._start
+
+    def rows(self, width: int, check: Check) -> tuple[np.ndarray, np.ndarray]:
+        """``(which, matrix)``: the values exactly ``width`` long that pass ``check``, and
+        their bytes."""
+        n = len(self.raws)
+        if self._length is None and len(self.bytes) == n * width:
+            matrix = self.array.reshape(n, width)
+            ok = check(matrix)
+            if ok.all():
+                return np.arange(n), matrix
+        which = np.flatnonzero(self.length == width)
+        matrix = self.prefixes(which, width)
+        ok = check(matrix)
+        return which[ok], matrix[ok]
+
+    def prefixes(self, which: np.ndarray, width: int) -> np.ndarray:
+        """The first ``width`` bytes of the values ``which`` (each at least that long)."""
+        if not which.size or len(self.array) < width:
+            return np.zeros((0, width), np.uint8)
+        windows = np.lib.stride_tricks.sliding_window_view(self.array, width)
+        return windows[self.start[which]]
+
+
+class Pattern:
+    """A template of raw JSON with placeholders: ``%D`` a digit, ``%C`` a card code in
+    quotes (``"AS"``), ``%T`` a toss (``null`` or a card code in quotes); the rest literal.
+
+    ``'[%C,%C]'`` is a list of two cards as hand logs write it, ``'{"seat":%D,'`` the start
+    of a seat.  :meth:`check` proves a byte matrix's rows have the shape; the readers give
+    the placeholders' values."""
+
+    def __init__(self, text: str):
+        parts = text.split("%")
+        literal = bytearray(parts[0].encode())
+        self.digits_at, self.cards_at, self.tosses_at = [], [], []
+        for part in parts[1:]:
+            kind, rest = part[0], part[1:]
+            at = len(literal)
+            if kind == "D":
+                self.digits_at.append(at)
+                literal += b"0"
+            elif kind == "C":
+                self.cards_at.append(at)
+                literal += b'"XY"'
+            elif kind == "T":
+                self.tosses_at.append(at)
+                literal += b"TTTT"
+            else:
+                raise ValueError(f"unknown placeholder %{kind}")
+            literal += rest.encode()
+        self.width = len(literal)
+        variable = {*self.digits_at, *(a + i for a in self.cards_at for i in (1, 2)),
+                    *(a + i for a in self.tosses_at for i in range(4))}  # fmt: skip
+        self.fixed_at = np.array([i for i in range(self.width) if i not in variable], np.int64)
+        self.fixed = np.frombuffer(bytes(literal), np.uint8)[self.fixed_at]
+
+    def check(self, m: np.ndarray) -> np.ndarray:
+        ok = (m[:, self.fixed_at] == self.fixed).all(axis=1)
+        for at in self.digits_at:
+            ok &= (m[:, at] >= ord("0")) & (m[:, at] <= ord("9"))
+        if self.cards_at:
+            ok &= (self.cards(m) >= 0).all(axis=1)
+        for at in self.tosses_at:
+            ok &= self._toss(m, at) >= -1
+        return ok
+
+    def digits(self, m: np.ndarray) -> np.ndarray:
+        return m[:, self.digits_at].astype(np.int64) - ord("0")
+
+    def cards(self, m: np.ndarray) -> np.ndarray:
+        """(n, cards) card ints (rank * 4 + suit), negative where not a card code."""
+        at = np.array(self.cards_at, np.int64)
+        ranks, suits = RANK_OF[m[:, at + 1]], SUIT_OF[m[:, at + 2]]
+        return np.where((ranks >= 0) & (suits >= 0), ranks * 4 + suits, -1)
+
+    def tosses(self, m: np.ndarray) -> np.ndarray:
+        """(n, tosses) card ints, -1 for null."""
+        return np.stack([self._toss(m, at) for at in self.tosses_at], axis=1)
+
+    @staticmethod
+    def _toss(m: np.ndarray, at: int) -> np.ndarray:
+        """The card int of ``null`` (-1) or a quoted code at ``at``; -2 for anything else."""
+        null = (m[:, at : at + 4] == NULL_BYTES).all(axis=1)
+        quoted = (m[:, at] == QUOTE) & (m[:, at + 3] == QUOTE)
+        ranks, suits = RANK_OF[m[:, at + 1]], SUIT_OF[m[:, at + 2]]
+        card = np.where(quoted & (ranks >= 0) & (suits >= 0), ranks * 4 + suits, -2)
+        return np.where(null, -1, card)
+
+
+QUOTE = ord('"')
+NULL_BYTES = np.frombuffer(b"null", np.uint8)
+RANK_OF = np.full(256, -1, np.int64)
+SUIT_OF = np.full(256, -1, np.int64)
+for _i, _c in enumerate(RANKS):
+    RANK_OF[ord(_c)] = _i
+for _i, _c in enumerate(SUITS):
+    SUIT_OF[ord(_c)] = _i

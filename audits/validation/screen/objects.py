@@ -1,0 +1,94 @@
+"""Raw JSON values interned as small integers: a log has few distinct wager objects.
+
+``{"main":"25","lucky3":"5"}`` is the same object on thousands of seats; the screen gives
+each distinct spelling an id once per process, so that seats can be compared and grouped
+as integers.  Each id's value is read once (``value(id)``) when a verdict needs it.  Once a
+table is full it starts again, with a new :attr:`ObjectIds.generation` (the screens'
+remembered verdicts, which name ids, are then forgotten too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+import numpy as np
+
+UNKNOWN = -1
+MOST = 1 << 18  # ids fit in 18 bits
+
+
+class ObjectIds:
+    """Distinct raw JSON values and their ids (0, 1, ...); ``read`` gives a value's meaning
+    (by default, the JSON it is)."""
+
+    def __init__(self, most: int = MOST, read=msgspec.json.decode) -> None:
+        self.most, self.read = most, read
+        self.generation = 0
+        self._start()
+
+    def _start(self) -> None:
+        self._ids: dict[bytes, int] = {}
+        self.raws: list[bytes] = []
+        self._values: dict[int, object] = {}
+
+    def ids(self, raws: Sequence) -> np.ndarray:
+        """The id of each raw value (:data:`UNKNOWN` once the table is full)."""
+        found = list(map(self._ids.get, raws if _all_bytes(raws) else map(bytes, raws)))
+        if None in found:
+            found = [
+                self._add(bytes(raw)) if i is None else i
+                for raw, i in zip(raws, found, strict=True)
+            ]
+        return np.array(found, np.int64)
+
+    def _add(self, raw: bytes) -> int:
+        known = self._ids.get(raw)
+        if known is not None:
+            return known
+        if len(self.raws) >= self.most:
+            return UNKNOWN
+        self._ids[raw] = len(self.raws)
+        self.raws.append(raw)
+        return len(self.raws) - 1
+
+    def make_room(self) -> None:
+        """Start again when nearly full (call between batches, never within one)."""
+        if len(self.raws) > self.most * 3 // 4:
+            self._start()
+            self.generation += 1
+
+    def value(self, id_: int):
+        """The value of an id, read once (None if it does not read)."""
+        if id_ not in self._values:
+            try:
+                self._values[id_] = self.read(self.raws[id_])
+            except msgspec.DecodeError:
+                self._values[id_] = None
+        return self._values[id_]
+
+    def __len__(self) -> int:
+        return len(self.raws)
+
+
+def _all_bytes(raws: Sequence) -> bool:
+    return not raws or type(raws[0]) is bytes  # a batch is all bytes (slices) or all Raw
+
+
+def _seat_tail(raw: bytes) -> dict:
+    """A seat's *tail*, what follows ``"wagers":`` in it, as the object it ends."""
+    return msgspec.json.decode(b'{"wagers":' + raw)
+
+
+#: every seat's wager object, result object, and tail, per process
+WAGERS, RESULTS, TAILS = ObjectIds(), ObjectIds(), ObjectIds(read=_seat_tail)
+
+
+def generation() -> tuple[int, int, int]:
+    """Changes whenever an id may have been given to another value."""
+    return WAGERS.generation, RESULTS.generation, TAILS.generation
+
+
+def make_room() -> None:
+    for table in (WAGERS, RESULTS, TAILS):
+        table.make_room()

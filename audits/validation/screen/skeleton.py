@@ -1,0 +1,139 @@
+"""What every game's screen shares: classes of seats in, clean rounds and their sums out.
+
+A game's screen (:mod:`.toss_one`, :mod:`.blackjack`) subclasses :class:`GameScreen` and
+says, for rounds of a batch (:class:`~.rounds.BatchColumns`) judged under the same rules,
+options and shoe, which rounds pass its round-level checks and which class each seat is in
+(:class:`SeatClasses`).  This module does the rest the same way for every game: one verdict
+per class from the exact path (:mod:`.verdicts`), the round's aggregate payout, and the
+verdicts of the clean rounds' seats for the sums.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+import numpy as np
+
+from ..context import GameRules
+from ..parse import ParsedRound, ParsedSeat
+from .objects import generation
+from .rounds import BatchColumns
+from .verdicts import Check, Verdict, Verdicts, judge_seat
+
+
+@dataclass
+class SeatClasses:
+    """A game's reading of some rounds of a batch: ``round_ok`` per round; per seat of those
+    rounds (in order) whether it could be read (``seat_ok``), its class and its number."""
+
+    round_ok: np.ndarray
+    seat_ok: np.ndarray
+    seat_keys: np.ndarray  # int64; meaningful where seat_ok
+    seat_numbers: np.ndarray
+
+
+@dataclass
+class Screened:
+    """The clean rounds (``clean`` per round) and, per label of the rounds (their place),
+    the verdicts of their seats, each with the number of clean seats of its class (for the
+    totals)."""
+
+    clean: np.ndarray
+    classes: dict[int, list[tuple[Verdict, int]]]
+
+
+class GameScreen:
+    """The screen of one game under one rules in force, options and shoe size; see the
+    module's docstring.  Built once per process for each (built by :func:`screen_for`)."""
+
+    #: finding codes this screen checks per round, in columns (a seat judged alone by the
+    #: exact path is not judged on them)
+    round_level: frozenset[str] = frozenset()
+
+    def __init__(self, rules: GameRules, options: dict[str, str], decks: int, check: Check):
+        self.rules, self.options, self.decks, self.check = rules, options, decks, check
+        self.verdicts = Verdicts()
+        self.max_paid_cents = _max_paid_cents(rules)
+        self._generation = generation()
+
+    def classes(self, batch: BatchColumns, rows: np.ndarray, seats: np.ndarray) -> SeatClasses:
+        """The reading of the rounds ``rows`` of the batch, whose seats are ``seats``."""
+        raise NotImplementedError
+
+    def paid(self, seat: ParsedSeat) -> Decimal:
+        """The seat's recorded winnings, as the game's aggregate-payout check adds them."""
+        raise NotImplementedError
+
+    def seat_facts(self, parsed: ParsedRound, seat: ParsedSeat) -> tuple:
+        """What :meth:`rounds_ok` needs to know of a class of seats, from its
+        representative (kept in its :class:`Verdict`)."""
+        return ()
+
+    def rounds_ok(self, batch: BatchColumns, rows: np.ndarray, seat_round: np.ndarray,
+                  verdicts: list[Verdict], inverse: np.ndarray) -> np.ndarray:  # fmt: skip
+        """The game's round-level checks that depend on its seats' verdicts (seat ``i`` is in
+        round ``seat_round[i]`` and class ``inverse[i]``, whose verdict has its
+        :meth:`seat_facts`); all pass by default."""
+        return np.ones(len(rows), bool)
+
+    def screen(
+        self,
+        batch: BatchColumns,
+        rows: np.ndarray,
+        lines: Sequence[bytes],
+        numbers: np.ndarray,
+        labels: np.ndarray | None = None,
+    ) -> Screened:
+        """Which of the batch's rounds ``rows`` are certainly clean, with the verdicts of
+        their seats per label (``labels``: each round's, 0..; all 0 by default); ``lines``
+        and ``numbers`` are the batch's lines and line numbers."""
+        if self._generation != generation():  # ids were given anew: forget what they named
+            self.verdicts, self._generation = Verdicts(), generation()
+        n = len(rows)
+        labels = np.zeros(n, np.int64) if labels is None else labels
+        seats = batch.seats_of(rows)
+        seat_round = np.repeat(np.arange(n), batch.seat_count[rows])
+        read = self.classes(batch, rows, seats)
+        ok = read.round_ok & (np.bincount(seat_round[~read.seat_ok], minlength=n) == 0)
+        judged = np.flatnonzero(ok[seat_round])  # the seats of rounds that passed so far
+        if not judged.size:
+            return Screened(np.zeros(n, bool), {})
+        seat_round = seat_round[judged]
+        at = batch.index[rows]
+
+        def judge(i: int) -> Verdict | None:
+            line = int(at[seat_round[i]])
+            return judge_seat(lines[line], int(numbers[line]), int(read.seat_numbers[judged[i]]),
+                              self.rules, self.check, self.paid, self.round_level,
+                              self.seat_facts)  # fmt: skip
+
+        inverse, verdicts = self.verdicts.of(read.seat_keys[judged], judge)
+        clean_class = np.array([v.clean for v in verdicts], bool)
+        ok &= np.bincount(seat_round[~clean_class[inverse]], minlength=n) == 0
+        ok &= self.rounds_ok(batch, rows, seat_round, verdicts, inverse) | ~ok
+        if self.max_paid_cents is not None:
+            paid_class = np.array([v.paid_cents for v in verdicts], np.int64)
+            paid = np.zeros(n, np.int64)
+            np.add.at(paid, seat_round, paid_class[inverse])
+            ok &= paid <= self.max_paid_cents
+        return Screened(ok, _counted(verdicts, inverse, labels[seat_round], ok[seat_round]))
+
+
+def _counted(verdicts, inverse, labels, clean) -> dict[int, list[tuple[Verdict, int]]]:
+    """Per label, each verdict with its number of clean seats."""
+    k = len(verdicts)
+    counts = np.bincount(labels[clean] * k + inverse[clean], minlength=(labels.max() + 1) * k)
+    found: dict[int, list] = {}
+    for at in np.flatnonzero(counts).tolist():
+        found.setdefault(at // k, []).append((verdicts[at % k], int(counts[at])))
+    return found
+
+
+def _max_paid_cents(rules: GameRules) -> int | None:
+    amounts = [lim.amount for lim in rules.limits if lim.kind == "max_aggregate_payout"]
+    if not amounts:
+        return None
+    # a limit in fractions of a cent: the largest whole number of cents within it
+    return int((min(amounts) * 100).to_integral_value(rounding="ROUND_FLOOR"))

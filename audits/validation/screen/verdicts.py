@@ -1,0 +1,115 @@
+"""A class of seats judged once, by the exact path, on one of its seats.
+
+The game's screen puts seats in the same class only when the game's settlement and checks
+cannot tell them apart: the same wager and result objects as written, the same outcome
+tokens from the engine's tables.  One seat of a class (its *representative*) is read by the
+exact path (:func:`~audits.validation.parse.parse_line`) and judged alone against the same
+dealer by the game's checks (``check``: :func:`~audits.validation.games.check_round`); what
+they say of
+it holds for every seat of the class.  Round-level checks (the shoe, the dealer's play, the
+round's aggregate payout) are the screen's own, in columns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from decimal import Decimal
+
+import numpy as np
+
+from ..context import GameRules
+from ..findings import Finding
+from ..parse import ParsedRound, ParsedSeat, Rejected, parse_line
+
+Check = Callable[[ParsedRound, GameRules], list[Finding]]
+
+ZERO = Decimal(0)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the exact path says of a class of seats."""
+
+    clean: bool
+    #: the seat's recorded winnings (for the round's aggregate payout), in cents
+    paid_cents: int = 0
+    #: (wager key, stake, net result) of each placed wager, for the totals
+    wagers: tuple[tuple[str, Decimal, Decimal], ...] = ()
+    #: what the game's round-level checks need of the seat (:meth:`GameScreen.seat_facts`)
+    facts: tuple = ()
+
+
+UNSURE = Verdict(clean=False)  # the representative could not be judged: the exact path
+
+
+def seat_sums(seat: ParsedSeat) -> tuple[tuple[str, Decimal, Decimal], ...]:
+    """(key, stake, net result) of each placed wager; a main wager settled on hands nets
+    their results.  What the totals add up, on both paths."""
+    results = dict(seat.results)
+    if seat.hands is not None:
+        results["main"] = sum((h.result for h in seat.hands), ZERO)
+    return tuple((key, stake, results.get(key, ZERO)) for key, stake in seat.wagers.items())
+
+
+def judge_seat(
+    raw: bytes,
+    line: int,
+    seat_number: int,
+    rules: GameRules,
+    check: Check,
+    paid: Callable[[ParsedSeat], Decimal],
+    round_level: frozenset[str] = frozenset(),
+    facts: Callable[[ParsedRound, ParsedSeat], tuple] = lambda parsed, seat: (),
+) -> Verdict | None:
+    """The verdict on one seat of a round, judged alone against the round's dealer; None
+    when the line does not parse (something else in it is wrong: no verdict for the seat).
+
+    ``round_level``: finding codes the screen checks for the whole round in columns, which
+    a seat judged alone cannot be judged on; ``facts``: what those checks need of the
+    seat."""
+    try:
+        parsed = parse_line(raw, line)
+    except Rejected:
+        return None
+    seat = next(s for s in parsed.seats if s.number == seat_number)
+    found = [f for f in check(replace(parsed, seats=[seat]), rules)
+             if f.code not in round_level]  # fmt: skip
+    won = paid(seat)
+    cents = won * 100
+    if found or cents != cents.to_integral_value():
+        return Verdict(clean=False)
+    return Verdict(True, int(cents), seat_sums(seat), facts(parsed, seat))
+
+
+class Verdicts:
+    """Class key -> :class:`Verdict`, remembered for one screen (at most ``most``)."""
+
+    def __init__(self, most: int = 200_000):
+        self._known: dict = {}
+        self.most = most
+
+    def of(self, keys: np.ndarray, judge: Callable[[int], Verdict | None]):
+        """``(inverse, verdicts)``: the seats' classes as indexes into ``verdicts``;
+        ``judge(i)`` judges the seat at position ``i`` of ``keys`` (a class not yet known).
+        ``keys``: one int64 per seat, or a row of them."""
+        if keys.ndim == 2:
+            unique, first, inverse = np.unique(keys, axis=0, return_index=True,
+                                               return_inverse=True)  # fmt: skip
+            unique = list(map(tuple, unique.tolist()))
+        else:
+            unique, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+            unique = unique.tolist()
+        inverse = inverse.reshape(-1)
+        known = self._known
+        verdicts = []
+        for key, at in zip(unique, first.tolist(), strict=True):
+            verdict = known.get(key)
+            if verdict is None:
+                verdict = judge(at)
+                if verdict is None:
+                    verdict = UNSURE  # not remembered: another seat of the class may tell
+                elif len(known) < self.most:
+                    known[key] = verdict
+            verdicts.append(verdict)
+        return inverse, verdicts

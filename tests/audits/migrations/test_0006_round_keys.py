@@ -1,0 +1,58 @@
+"""Migration 0006: each chunk's rounds seen (one row per round) become one RoundKeys row
+per place, so files validated before it still count in the duplicate checks."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import numpy as np
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from audits.services.round_keys import stored_ids
+from audits.validation.round_ids import IdBytes, round_keys
+
+BEFORE, AFTER = ("audits", "0005_submission_file_per_licensee"), ("audits", "0006_round_keys_per_chunk")
+PLAYED = datetime(2026, 10, 1, 17, tzinfo=UTC)
+
+
+@pytest.fixture
+def migrated_back(transactional_db):
+    executor = MigrationExecutor(connection)
+    executor.migrate([BEFORE])
+    yield executor
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def test_rounds_seen_become_sorted_round_keys_per_chunk_and_place(migrated_back):
+    apps = migrated_back.loader.project_state([BEFORE]).apps
+    jurisdiction = apps.get_model("games", "Jurisdiction").objects.create(code="x", name="X")
+    licensee = apps.get_model("games", "Licensee").objects.create(
+        jurisdiction=jurisdiction, name="L", license_number="1"
+    )
+    submission = apps.get_model("audits", "Submission").objects.create(
+        licensee=licensee, sha256="0" * 64, raw_file="f", original_name="old.jsonl", size_bytes=1
+    )
+    chunk = apps.get_model("audits", "Chunk").objects.create(
+        submission=submission, index=0, first_line=1, start_offset=0, end_offset=1
+    )
+    seen = apps.get_model("audits", "RoundSeen")
+    for line, (table, round_id) in enumerate([("T1", "b"), ("T1", "a"), ("T2", "a")], 1):
+        seen.objects.create(submission=submission, chunk=chunk, key=0, venue="V", table=table,
+                            round_id=round_id, line=line, played_at=PLAYED, game="g")  # fmt: skip
+
+    migrated_back.loader.build_graph()
+    migrated_back.migrate([AFTER])
+    apps = migrated_back.loader.project_state([AFTER]).apps
+    rows = apps.get_model("audits", "RoundKeys").objects.order_by("table")
+    assert [(r.table, r.count, r.chunk_id) for r in rows] == [("T1", 2, chunk.pk), ("T2", 1, chunk.pk)]
+    t1 = rows[0]
+    ids = stored_ids(bytes(t1.ids), bytes(t1.id_ends))
+    keys = np.frombuffer(bytes(t1.keys), "<u8")
+    texts = [ids.text(i) for i in range(2)]
+    assert keys.tolist() == round_keys(IdBytes.of(texts)).tolist() == sorted(keys.tolist())
+    lines = dict(zip(texts, np.frombuffer(bytes(t1.lines), "<u4").tolist(), strict=True))
+    assert lines == {"a": 2, "b": 1}
+    assert np.frombuffer(bytes(t1.played), "<i8").tolist() == [int(PLAYED.timestamp() * 1e6)] * 2

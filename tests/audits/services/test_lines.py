@@ -1,0 +1,52 @@
+"""Reading a hand log by blocks and splitting it into chunks: the same lines, numbers and
+boundaries as reading it line by line, whatever the block size."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from audits.services import lines
+from audits.services.lines import TOO_LONG, chunk_boundaries, read_blocks, read_lines
+
+PIECES = st.lists(
+    st.sampled_from([b"", b"a", b"{}", b"\xef\xbb\xbf", b"\n", b"\r\n", b"xyz\n", b"\n\n",
+                     b"L" * 9, b"L" * 9 + b"\n"]), max_size=16,
+)  # fmt: skip
+
+
+def by_lines(path, start, end):
+    read = read_lines(path, start, end)
+    return [raw if raw is TOO_LONG else raw.rstrip(b"\n") for _, raw in read]
+
+
+def by_blocks(path, start, end):
+    return [raw for block in read_blocks(path, start, end) for raw in block]
+
+
+def reference_boundaries(path, per_chunk):
+    size, chunks, count, start, first = path.stat().st_size, [], 0, 0, 1
+    for offset, _ in read_lines(path, 0, size):
+        if count and count % per_chunk == 0:
+            chunks.append((first, start, offset))
+            start, first = offset, count + 1
+        count += 1
+    if count:
+        chunks.append((first, start, size))
+    return chunks, count
+
+
+@settings(max_examples=300, deadline=None)
+@given(PIECES, st.sampled_from([1, 2, 3]))
+def test_blocks_and_chunks_match_reading_line_by_line(tmp_path_factory, pieces, per_chunk):
+    path = tmp_path_factory.mktemp("lines") / "log.jsonl"
+    path.write_bytes(b"".join(pieces))
+    with pytest.MonkeyPatch.context() as patch:  # tiny blocks and lines: every case of a
+        patch.setattr(lines, "BLOCK", 4)  # line across blocks, or longer than allowed
+        patch.setattr(lines, "MAX_LINE_BYTES", 8)
+        chunks, count = chunk_boundaries(path, per_chunk)
+        assert (chunks, count) == reference_boundaries(path, per_chunk)
+        read = [by_blocks(path, start, end) for _, start, end in chunks]
+        assert read == [by_lines(path, start, end) for _, start, end in chunks]
+        assert sum(map(len, read)) == count
