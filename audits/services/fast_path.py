@@ -160,7 +160,7 @@ def _place(venue: str, table: str, game: str, options: bytes, shoe: bytes) -> Pl
         read = {k: str(v) for k, v in _OPTIONS.decode(options).items()}
         decks = msgspec.json.decode(shoe, type=_Shoe).decks
         place = Place(venue, table, game, read, decks)
-    except (msgspec.DecodeError, TypeError):
+    except (msgspec.DecodeError, UnicodeDecodeError, TypeError):
         place = None
     if len(_PLACES) < 10_000:
         _PLACES[key] = place

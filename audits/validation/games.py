@@ -29,7 +29,9 @@ from .checks_toss_one import check_toss_one
 from .context import GameRules
 from .findings import Finding
 from .parse import ParsedRound
+from .screen.ante_up import AnteUpScreen
 from .screen.skeleton import GameScreen
+from .screen.tie_bonus import TieBonusScreen
 from .screen.toss_one import TossOneScreen
 from .settle import RoundSettlement, settle_toss_one
 from .settle_blackjack import settle_family
@@ -56,12 +58,14 @@ GAMES: dict[str, ValidatedGame] = {
             AnteUp21,
             partial(settle_family, game=ANTE_UP),
             partial(check_family, game=ANTE_UP),
+            AnteUpScreen,
         ),
         ValidatedGame(
             "blackjack-tie-bonus",
             TieBonusBlackjack,
             partial(settle_family, game=TIE_BONUS),
             partial(check_family, game=TIE_BONUS),
+            TieBonusScreen,
         ),
     )
 }

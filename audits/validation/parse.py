@@ -97,8 +97,8 @@ def _decode_reason(raw: bytes, exc: Exception) -> tuple[str, str]:
 def _validation_reason(raw: bytes, exc: Exception) -> tuple[str, str]:
     try:
         parsed = msgspec.json.decode(raw)
-    except msgspec.DecodeError:
-        return "line_not_json", f"not JSON: {exc}"
+    except (msgspec.DecodeError, UnicodeDecodeError) as err:  # bad UTF-8 past the typed error
+        return _decode_reason(raw, err)
     except RecursionError:  # nested too deep to read whole: the typed error names the field
         return "field_invalid", str(exc)
     if not isinstance(parsed, dict):

@@ -47,6 +47,27 @@ class ScreenSeat(msgspec.Struct, gc=False):
     poker: str | None = None
 
 
+FALSE = Raw(b"false")
+
+
+class ScreenHand(msgspec.Struct, gc=False):
+    cards: Raw
+    result: Raw
+    doubled: Raw = FALSE
+
+
+class FamilySeat(msgspec.Struct, gc=False):
+    """A seat of the blackjack family: its hands decoded, each hand's parts raw."""
+
+    seat: int
+    cards: Raw
+    wagers: Raw
+    results: Raw = EMPTY_OBJECT
+    toss: Raw = NULL
+    hands: list[ScreenHand] | None = None
+    poker: Raw = NULL
+
+
 _DECODE = msgspec.json.Decoder(ScreenRound).decode
 FAILED = (msgspec.DecodeError, UnicodeDecodeError, RecursionError)  # includes ValidationError
 

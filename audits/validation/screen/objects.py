@@ -1,10 +1,11 @@
 """Raw JSON values interned as small integers: a log has few distinct wager objects.
 
-``{"main":"25","lucky3":"5"}`` is the same object on thousands of seats; the screen gives
-each distinct spelling an id once per process, so that seats can be compared and grouped
-as integers.  Each id's value is read once (``value(id)``) when a verdict needs it.  Once a
-table is full it starts again, with a new :attr:`ObjectIds.generation` (the screens'
-remembered verdicts, which name ids, are then forgotten too).
+``{"main":"25","lucky3":"5"}`` is the same object on thousands of seats; so is a seat's
+*tail* (its wager and result objects, and whatever else the game keys on as written).  The
+screen gives each distinct spelling an id once per process, so that seats can be compared
+and grouped as integers.  Each id's value is read once (``value(id)``) when a verdict needs
+it.  Once a table is full it starts again, with a new :attr:`ObjectIds.generation` (the
+screens' remembered verdicts, which name ids, are then forgotten too).
 """
 
 from __future__ import annotations
@@ -63,8 +64,8 @@ class ObjectIds:
         if id_ not in self._values:
             try:
                 self._values[id_] = self.read(self.raws[id_])
-            except msgspec.DecodeError:
-                self._values[id_] = None
+            except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+                self._values[id_] = None  # not valid JSON after all (a raw part is not read)
         return self._values[id_]
 
     def __len__(self) -> int:
@@ -80,15 +81,18 @@ def _seat_tail(raw: bytes) -> dict:
     return msgspec.json.decode(b'{"wagers":' + raw)
 
 
-#: every seat's wager object, result object, and tail, per process
-WAGERS, RESULTS, TAILS = ObjectIds(), ObjectIds(), ObjectIds(read=_seat_tail)
+#: a Toss One 21 seat's tail, per process
+TAILS = ObjectIds(read=_seat_tail)
+#: a blackjack-family seat's tail: ``[wagers, results, poker, hand result, doubled]``
+FAMILY_TAILS = ObjectIds()
+_TABLES = (TAILS, FAMILY_TAILS)
 
 
-def generation() -> tuple[int, int, int]:
+def generation() -> tuple[int, ...]:
     """Changes whenever an id may have been given to another value."""
-    return WAGERS.generation, RESULTS.generation, TAILS.generation
+    return tuple(table.generation for table in _TABLES)
 
 
 def make_room() -> None:
-    for table in (WAGERS, RESULTS, TAILS):
+    for table in _TABLES:
         table.make_room()

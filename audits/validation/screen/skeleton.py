@@ -17,7 +17,7 @@ from decimal import Decimal
 import numpy as np
 
 from ..context import GameRules
-from ..parse import ParsedRound, ParsedSeat
+from ..parse import ParsedSeat
 from .objects import generation
 from .rounds import BatchColumns
 from .verdicts import Check, Verdict, Verdicts, judge_seat
@@ -66,18 +66,6 @@ class GameScreen:
         """The seat's recorded winnings, as the game's aggregate-payout check adds them."""
         raise NotImplementedError
 
-    def seat_facts(self, parsed: ParsedRound, seat: ParsedSeat) -> tuple:
-        """What :meth:`rounds_ok` needs to know of a class of seats, from its
-        representative (kept in its :class:`Verdict`)."""
-        return ()
-
-    def rounds_ok(self, batch: BatchColumns, rows: np.ndarray, seat_round: np.ndarray,
-                  verdicts: list[Verdict], inverse: np.ndarray) -> np.ndarray:  # fmt: skip
-        """The game's round-level checks that depend on its seats' verdicts (seat ``i`` is in
-        round ``seat_round[i]`` and class ``inverse[i]``, whose verdict has its
-        :meth:`seat_facts`); all pass by default."""
-        return np.ones(len(rows), bool)
-
     def screen(
         self,
         batch: BatchColumns,
@@ -106,13 +94,11 @@ class GameScreen:
         def judge(i: int) -> Verdict | None:
             line = int(at[seat_round[i]])
             return judge_seat(lines[line], int(numbers[line]), int(read.seat_numbers[judged[i]]),
-                              self.rules, self.check, self.paid, self.round_level,
-                              self.seat_facts)  # fmt: skip
+                              self.rules, self.check, self.paid, self.round_level)  # fmt: skip
 
         inverse, verdicts = self.verdicts.of(read.seat_keys[judged], judge)
         clean_class = np.array([v.clean for v in verdicts], bool)
         ok &= np.bincount(seat_round[~clean_class[inverse]], minlength=n) == 0
-        ok &= self.rounds_ok(batch, rows, seat_round, verdicts, inverse) | ~ok
         if self.max_paid_cents is not None:
             paid_class = np.array([v.paid_cents for v in verdicts], np.int64)
             paid = np.zeros(n, np.int64)

@@ -233,7 +233,9 @@ class TossOneScreen(GameScreen):
         if len(self._flags) < len(TAILS):
             more = [_flags(TAILS.value(i)) for i in range(len(self._flags), len(TAILS))]
             self._flags = np.concatenate([self._flags, np.array(more, bool).reshape(-1, 3)])
-        return self._flags[ids] if ids.size else np.zeros((0, 3), bool)
+        if not len(self._flags):  # no tail read yet: every seat is decoded on its own
+            return np.zeros((len(ids), 3), bool)
+        return self._flags[ids]
 
     def _shoe_ok(self, dealer, cards, seat_round, n: int) -> np.ndarray:
         """No card more often than the shoe holds."""

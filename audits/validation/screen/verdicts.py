@@ -36,8 +36,6 @@ class Verdict:
     paid_cents: int = 0
     #: (wager key, stake, net result) of each placed wager, for the totals
     wagers: tuple[tuple[str, Decimal, Decimal], ...] = ()
-    #: what the game's round-level checks need of the seat (:meth:`GameScreen.seat_facts`)
-    facts: tuple = ()
 
 
 UNSURE = Verdict(clean=False)  # the representative could not be judged: the exact path
@@ -60,14 +58,12 @@ def judge_seat(
     check: Check,
     paid: Callable[[ParsedSeat], Decimal],
     round_level: frozenset[str] = frozenset(),
-    facts: Callable[[ParsedRound, ParsedSeat], tuple] = lambda parsed, seat: (),
 ) -> Verdict | None:
     """The verdict on one seat of a round, judged alone against the round's dealer; None
     when the line does not parse (something else in it is wrong: no verdict for the seat).
 
     ``round_level``: finding codes the screen checks for the whole round in columns, which
-    a seat judged alone cannot be judged on; ``facts``: what those checks need of the
-    seat."""
+    a seat judged alone cannot be judged on."""
     try:
         parsed = parse_line(raw, line)
     except Rejected:
@@ -79,7 +75,7 @@ def judge_seat(
     cents = won * 100
     if found or cents != cents.to_integral_value():
         return Verdict(clean=False)
-    return Verdict(True, int(cents), seat_sums(seat), facts(parsed, seat))
+    return Verdict(True, int(cents), seat_sums(seat))
 
 
 class Verdicts:

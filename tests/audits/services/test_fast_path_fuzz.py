@@ -64,10 +64,11 @@ def judged(submission, line: bytes, fast: bool):
     max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(st.lists(st.tuples(st.sampled_from(PATHS), VALUES), min_size=1, max_size=3))
-def test_the_fast_path_agrees_with_the_full_path_on_any_line(wa, changes):
+def test_the_fast_path_agrees_with_the_full_path_on_any_line(wa, caplog, changes):
     submission = Submission(licensee=wa)
     line = mutated(changes)
     assert judged(submission, line, fast=True) == judged(submission, line, fast=False)
+    assert not [r for r in caplog.records if "the screen failed" in r.getMessage()]
 
 
 def test_the_unchanged_round_takes_the_fast_path(wa):

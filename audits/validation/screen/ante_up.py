@@ -1,0 +1,76 @@
+"""Ante Up 21's screen: the family's (:mod:`.blackjack`) with the poker wagers.
+
+The ANTE and BET of a poker hand that was bet read the player's two-card poker hand
+against the dealer's (and the dealer's natural): the engine's ``poker_key`` of each hand's
+ranks (the first two cards, or every card of the hand where the rule version plays the
+best two of the hand) and its ``poker_outcome`` of the pair, once per distinct question.
+The Poker Bonus reads the first two cards and the up card: the engine's
+``bonus_category``.  Any poker BET makes the dealer complete his hand (PLAY 21 5).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import numpy as np
+
+from games.engine.ante_up import bonus_category, poker_key, poker_outcome
+
+from .answers import Answers, Names, rank_codes, row_cards
+from .blackjack import Dealers, FamilyScreen, FamilySeats
+
+ZERO = Decimal(0)
+POKER = Names()
+ANTE, PLAYED, BONUS = -3, -2, -1  # the game's flags, after the family's
+
+
+class AnteUpScreen(FamilyScreen):
+    game_flags = ("ante", "played poker", "poker bonus")
+
+    def __init__(self, rules, options, decks, check):
+        super().__init__(rules, options, decks, check)
+        self.keys, self.outcomes, self.bonuses = Answers(3), Answers(1), Answers(1)
+
+    def side_flags(self, wagers, results, poker) -> tuple[bool, ...]:
+        ante, bet = wagers.get("ante", ZERO), wagers.get("bet", ZERO)
+        decision = poker if poker in ("bet", "fold") else ("bet" if bet else "fold")
+        return ante != 0, ante != 0 and decision == "bet", wagers.get("poker_bonus", ZERO) != 0
+
+    def completes(self, seats: FamilySeats, seat_round, n: int) -> np.ndarray:
+        return np.bincount(seat_round[seats.flags[:, PLAYED]], minlength=n) > 0
+
+    def side_keys(self, seats: FamilySeats, dealer: Dealers, seat_round) -> np.ndarray:
+        d = seat_round
+        best_two = self.engine.best_two_of_hand
+        player = self._poker_keys(seats.hand if best_two else seats.first,
+                                  seats.counts if best_two else np.full(len(d), 2))  # fmt: skip
+        banker = self._poker_keys(
+            dealer.cards if best_two else dealer.cards[:, :2],
+            dealer.counts if best_two else np.full(len(dealer.counts), 2),
+        )
+        banker = banker[d]  # fmt: skip
+        codes = ((_key_code(player) << 12) | _key_code(banker)) * 2 + dealer.natural[d]
+
+        def outcome(i: int) -> tuple[int]:
+            found, _ = poker_outcome(tuple(player[i]), tuple(banker[i]), bool(dealer.natural[d[i]]))
+            return (POKER(found),)
+
+        poker = np.where(seats.flags[:, PLAYED], self.outcomes.of(codes, outcome)[:, 0], 0)
+        up = dealer.cards[d, 0]
+        first = np.maximum(seats.first, 0)
+        bonus = self.bonuses.of(
+            (first[:, 0] * 52 + first[:, 1]) * 52 + np.maximum(up, 0),
+            lambda i: (POKER(bonus_category(first[i].tolist(), int(up[i]))),),
+        )[:, 0]
+        return np.column_stack([poker, np.where(seats.flags[:, BONUS], bonus, 0)])
+
+    def _poker_keys(self, cards: np.ndarray, counts: np.ndarray) -> np.ndarray:
+        """The engine's poker key (three ints) of each row's cards."""
+        counts = np.maximum(counts, 0)
+        codes = np.where(counts >= 2, rank_codes(cards), -1)
+        return self.keys.of(codes, lambda i: poker_key(row_cards(cards, counts, i))
+                            if counts[i] >= 2 else (0, 0, 0))  # fmt: skip
+
+
+def _key_code(keys: np.ndarray) -> np.ndarray:
+    return (keys[:, 0] * 16 + keys[:, 1]) * 16 + keys[:, 2]

@@ -1,0 +1,140 @@
+"""The blackjack family's screen (Ante Up 21, the tie bonus game) against the exact path:
+the same findings, rounds, clean rounds and totals, whatever the lines hold."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from audits.models import Submission
+from audits.samples.blackjack import generate_blackjack
+from audits.services.chunk_run import ChunkRun
+
+pytestmark = pytest.mark.django_db
+
+GAMES = ("ante-up-21", "blackjack-tie-bonus")
+
+
+def judged(submission, lines: list[bytes], fast: bool):
+    run = ChunkRun(submission, fast=fast)
+    run.feed(1, lines)
+    run.close()
+    seen = sorted(run.seen, key=lambda s: s.line)
+    return sorted(run.findings, key=repr), seen, dict(run.totals), (run.rounds, run.rejected)
+
+
+def sample(tmp_path, game: str, rounds: int, seed: int, fault_rate: float = 0.04) -> list[bytes]:
+    path = tmp_path / f"{game}-{seed}.jsonl"
+    generate_blackjack(path, game=game, rounds=rounds, days=2, fault_rate=fault_rate, seed=seed)
+    return path.read_bytes().splitlines()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_sample_with_faults_is_judged_the_same_with_and_without_the_screen(
+    wa, caplog, tmp_path, game
+):
+    lines = sample(tmp_path, game, 1500, seed=3)
+    submission = Submission(licensee=wa)
+    fast = judged(submission, lines, fast=True)
+    assert fast == judged(submission, lines, fast=False)
+    assert not [r for r in caplog.records if "the screen failed" in r.getMessage()]
+    assert len(fast[0]) >= 40  # the faults were found, on both paths
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_screen_counts_most_clean_rounds_itself(wa, tmp_path, game):
+    lines = sample(tmp_path, game, 3000, seed=4, fault_rate=0)
+    run = ChunkRun(Submission(licensee=wa), fast=True)
+    left = run.fast.screen(list(range(1, len(lines) + 1)), lines)
+    # splits, surrenders and the first round of each kind of seat go to the exact path
+    assert len(left) < len(lines) * 0.1, len(left)
+
+
+def _base_rounds(game: str, rounds: int = 6) -> list[dict]:
+    """The first rounds of a clean sample with every wager of the game in play."""
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "base.jsonl"
+        generate_blackjack(path, game=game, rounds=400, days=1, fault_rate=0, seed=8)
+        found = [json.loads(line) for line in path.read_bytes().splitlines()]
+    keys = {key for r in found for s in r["seats"] for key in s["wagers"]}
+    assert {"main", "tie_left", "tie_21"} <= keys or {"main", "ante", "bet", "poker_bonus"} <= keys
+    return found[:rounds]
+
+
+BASE = {game: _base_rounds(game) for game in GAMES}
+SEAT = ("seats", 0)
+PATHS = [
+    ("v",), ("round",), ("played_at",), ("venue",), ("table",), ("game",), ("options",),
+    ("options", "blackjack_pays"), ("shoe", "decks"), ("dealer",), ("dealer", "cards"),
+    ("dealer", "cards", 0), ("dealer", "cards", 1), ("dealer", "cards", 2), ("dealer", "toss"),
+    ("seats",), (*SEAT, "seat"), (*SEAT, "cards"), (*SEAT, "cards", 1), (*SEAT, "toss"),
+    (*SEAT, "wagers"), (*SEAT, "results"), (*SEAT, "poker"), (*SEAT, "hands"),
+    (*SEAT, "hands", 0), (*SEAT, "hands", 0, "cards"), (*SEAT, "hands", 0, "cards", 1),
+    (*SEAT, "hands", 0, "cards", 2), (*SEAT, "hands", 0, "result"), (*SEAT, "hands", 0, "doubled"),
+    (*SEAT, "hands", 1), ("seats", 1, "seat"), ("seats", 1, "hands", 0, "cards", 0),
+    *((*SEAT, "wagers", key) for key in ("main", "ante", "bet", "poker_bonus", "insurance",
+                                          "tie_17", "tie_left", "tie_21", "tie_blackjack")),
+    *((*SEAT, "results", key) for key in ("ante", "bet", "poker_bonus", "insurance", "tie_left",
+                                           "tie_21", "tie_right")),
+]  # fmt: skip
+CARDS = ["AS", "KD", "7C", "2H", "TS", "AH", "9D", "5S", "6C", "QH", "XX"]
+AMOUNTS = ["", "0", "1", "2", "5", "10", "25", "-25", "37.5", "12.50", "-10", "5.005", "1e3", "500"]
+VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**20), max_value=10**20),
+    st.floats(allow_nan=True, allow_infinity=False),
+    st.sampled_from([*AMOUNTS, *CARDS, "3:2", "6:5", "bet", "fold", "T5", "T6", "ante-up-21",
+                     "blackjack-tie-bonus", "2026-10-01T10:00:00-07:00", "2026-10-01T10:00:00"]),
+    st.lists(st.sampled_from(CARDS), max_size=9),
+    st.dictionaries(st.sampled_from(["main", "ante", "bet", "poker_bonus", "insurance", "tie_17",
+                                     "tie_left", "tie_21", "x"]),
+                    st.sampled_from(AMOUNTS), max_size=4),
+    st.builds(lambda cards, result, doubled: {"cards": cards, "result": result, "doubled": doubled},
+              st.lists(st.sampled_from(CARDS), min_size=1, max_size=6), st.sampled_from(AMOUNTS),
+              st.booleans()),
+)  # fmt: skip
+
+
+def mutated(base: dict, changes) -> bytes:
+    data = json.loads(json.dumps(base))
+    for path, value in changes:
+        target = data
+        try:
+            for part in path[:-1]:
+                target = target[part]
+            target[path[-1]] = value
+        except (KeyError, IndexError, TypeError):
+            continue  # a path that a previous change removed
+    return json.dumps(data, separators=(",", ":")).encode()
+
+
+def spliced(line: bytes, at: int, junk: bytes) -> bytes:
+    """Bytes that need not be JSON, written over the line from ``at``."""
+    at %= len(line)
+    return line[:at] + junk + line[at + len(junk) :]
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.sampled_from(GAMES),
+    st.integers(min_value=0, max_value=5),
+    st.lists(st.tuples(st.sampled_from(PATHS), VALUES), min_size=1, max_size=3),
+    st.one_of(st.none(), st.tuples(st.integers(min_value=0), st.binary(min_size=1, max_size=4))),
+)
+def test_the_screen_agrees_with_the_exact_path_on_any_line(wa, caplog, game, which, changes, junk):
+    lines = [json.dumps(r, separators=(",", ":")).encode() for r in BASE[game]]
+    lines[which] = mutated(BASE[game][which], changes)
+    if junk is not None:
+        lines[which] = spliced(lines[which], *junk)
+    submission = Submission(licensee=wa)
+    assert judged(submission, lines, fast=True) == judged(submission, lines, fast=False)
+    assert not [r for r in caplog.records if "the screen failed" in r.getMessage()]
