@@ -1,8 +1,8 @@
 """Validating a stored hand log with a real Celery worker of N processes, on Redis.
 
-Used by ``bench/validation.py --workers N``: the submission's task is sent to
-the broker, the worker fans its chunks out to its processes, and the clock
-stops when the submission is done (its findings and totals merged).
+Used by ``bench/validation.py --workers N`` (``python -m bench.celery_run LOG N``): the
+submission's task is sent to the broker, the worker fans its chunks out to its processes,
+and the clock stops when the submission is done (its findings and totals merged).
 """
 
 from __future__ import annotations
@@ -102,3 +102,17 @@ def _timed_run(log: Path) -> float:
     if submission.status != SubmissionStatus.DONE:
         raise RuntimeError(f"the submission failed: {submission.failure_reason}")
     return seconds
+
+
+def main(log: str, workers: str) -> None:
+    """``python -m bench.celery_run LOG N``: prints the seconds (the database is ready)."""
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "compliance.settings")
+    import django
+
+    django.setup()
+    print(validate_with_workers(Path(log), int(workers), dict(os.environ)))
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])

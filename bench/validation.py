@@ -1,22 +1,24 @@
-"""``make bench`` part 2: a 1-million-round Toss One 21 log, validated end to end.
+"""``make bench`` part 2: 1,000,000-round logs of every game, validated end to end.
 
-Generates the log (3 seats, about 1% faulty rounds), then measures in one
-process, as one worker would: file on disk -> stored submission -> findings
-and totals in the database (PostgreSQL when reachable, else SQLite), and the
-same file's bare parse time (orjson, no validation).  Prints rounds per
-second, the ratio to the bare parse, and the peak resident memory.
+For each workload (Toss One 21 with 3 and with 7 seats, Ante Up 21, the tie bonus game;
+about 1% faulty rounds each) the log is generated once into ``var/bench/`` (the
+blackjack family's generator plays every hand, so that takes minutes; later runs reuse
+the file), a fresh database is migrated and loaded, and a separate process measures, as
+one worker would: the file's bare parse (orjson, no validation), then file on disk ->
+stored submission -> findings, totals and round keys in the database (PostgreSQL when
+reachable, else SQLite).  Each workload's own process gives its peak resident memory.
 
-With ``--workers N`` (PostgreSQL and Redis needed) the same file is then
-validated again as production does it: a real ``celery worker`` with N
-processes takes the chunks from Redis, from the submission's task to its
-finish; this shows what adding worker processes adds.
+With ``--workers N`` (PostgreSQL and Redis needed) the Toss One 3-seat file is then
+validated as production does it, by a real ``celery worker`` with 1 and with N
+processes, from the submission's task to its finish.
 
-    .venv/bin/python bench/validation.py [--rounds N] [--workers N] [--database-url URL]
+    .venv/bin/python bench/validation.py [--rounds N] [--only WORKLOAD ...] [--workers N]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import secrets
@@ -24,9 +26,11 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+LOGS = ROOT / "var" / "bench"
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 PG_BENCH = "postgresql://postgres@127.0.0.1:5432/compliance_bench"
 PRODUCTION = {
@@ -36,14 +40,38 @@ PRODUCTION = {
 }
 
 
+@dataclass(frozen=True)
+class Workload:
+    title: str
+    game: str
+    seats: int
+    goal: int  # rounds/s, issue 13
+
+
+WORKLOADS = {
+    "toss-one-3": Workload("Toss One 21, 3 seats", "toss-one-21", 3, 150_000),
+    "toss-one-7": Workload("Toss One 21, 7 seats", "toss-one-21", 7, 80_000),
+    "ante-up-21": Workload("Ante Up 21, 3 seats", "ante-up-21", 3, 50_000),
+    "tie-bonus": Workload("Tie bonus game, 3 seats", "blackjack-tie-bonus", 3, 50_000),
+}
+
+
 def manage(*args: str, env: dict) -> None:
-    subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True)
+    done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True)  # fmt: skip
+    if done.returncode:
+        sys.exit(f"manage.py {' '.join(args)} failed:\n{done.stdout}{done.stderr}")
 
 
-def fresh_database(url: str | None, workdir: Path) -> str:
-    if url is None:
-        ok = subprocess.run([sys.executable, "scripts/pg_available.py", PG_ADMIN], cwd=ROOT)
-        url = PG_BENCH if ok.returncode == 0 else f"sqlite:///{workdir}/bench.sqlite3"
+def database_url(url: str | None, workdir: Path) -> str:
+    if url is not None:
+        return url
+    ok = subprocess.run([sys.executable, "scripts/pg_available.py", PG_ADMIN], cwd=ROOT)
+    return PG_BENCH if ok.returncode == 0 else f"sqlite:///{workdir}/bench.sqlite3"
+
+
+def fresh_database(url: str, env: dict) -> None:
+    """An empty database, migrated, with the Washington and demo registry loaded."""
     if url.startswith("postgres"):
         import psycopg
 
@@ -51,7 +79,83 @@ def fresh_database(url: str | None, workdir: Path) -> str:
         with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
             conn.execute(f'CREATE DATABASE "{name}"')
-    return url
+    else:
+        Path(url.removeprefix("sqlite:///")).unlink(missing_ok=True)
+    manage("migrate", "-v0", env=env)
+    manage("load_registry", "data/registry/washington.yaml", "data/registry/demo.yaml", env=env)
+
+
+def log_for(name: str, rounds: int, env: dict) -> Path:
+    """The workload's log, generated once (seeded: the same bytes every time)."""
+    workload = WORKLOADS[name]
+    path = LOGS / f"{name}-{rounds}.jsonl"
+    if path.exists():
+        return path
+    LOGS.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(".partial")
+    start = time.perf_counter()
+    if workload.game == "toss-one-21":
+        manage("generate_handlog", str(partial), "--rounds", str(rounds), "--start", "2026-10-01",
+               "--seats", str(workload.seats), env=env)  # fmt: skip
+    else:
+        subprocess.run([sys.executable, __file__, "--generate", workload.game, str(partial),
+                        str(rounds)], cwd=ROOT, env=env, check=True)  # fmt: skip
+    partial.rename(path)
+    print(f"  generated {path.name} in {time.perf_counter() - start:.0f} s")
+    return path
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=1_000_000)
+    parser.add_argument("--only", nargs="*", choices=sorted(WORKLOADS), default=list(WORKLOADS))
+    parser.add_argument("--database-url")
+    parser.add_argument("--workers", type=int, default=0, help="also run 1 and N Celery processes")
+    parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)  # one workload's process
+    parser.add_argument("--generate", nargs=3, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.measure:
+        return measure(args.measure)
+    if args.generate:
+        return generate_blackjack(*args.generate)
+    workdir = Path(tempfile.mkdtemp(prefix="bench-validation-"))
+    url = database_url(args.database_url, workdir)
+    env = {**os.environ, "DATABASE_URL": url, "MEDIA_ROOT": str(workdir / "media"), **PRODUCTION}
+    print(f"database: {url.split('@')[-1]}; work folder: {workdir}")
+    print(f"{'workload':26} {'rounds/s':>10} {'x parse':>8} {'goal':>9} {'peak MB':>8}")
+    for name in args.only:
+        workload = WORKLOADS[name]
+        log = log_for(name, args.rounds, env)
+        fresh_database(url, env)
+        out = subprocess.run([sys.executable, __file__, "--measure", str(log)], cwd=ROOT,
+                             env=env, check=True, capture_output=True, text=True)  # fmt: skip
+        got = json.loads(out.stdout.strip().splitlines()[-1])
+        rate = got["rounds"] / got["seconds"]
+        print(f"{workload.title:26} {rate:>10,.0f} {got['seconds'] / got['parse']:>8.1f} "
+              f"{workload.goal:>9,} {got['peak_mb']:>8,.0f}   ({got['rounds']:,} rounds in "
+              f"{got['seconds']:.1f} s; bare parse {got['rounds'] / got['parse']:,.0f}/s; "
+              f"{got['findings']:,} findings)")  # fmt: skip
+    if args.workers:
+        celery_runs(args.rounds, args.workers, url, env)
+
+
+def celery_runs(rounds: int, workers: int, url: str, env: dict) -> None:
+    sys.path.insert(0, str(ROOT))
+    from bench.celery_run import unavailable
+
+    reason = unavailable(url)
+    if reason:
+        print(f"SKIPPED: the Celery runs ({reason})")
+        return
+    log = log_for("toss-one-3", rounds, env)
+    for n in sorted({1, workers}):
+        fresh_database(url, env)
+        command = [sys.executable, "-m", "bench.celery_run", str(log), str(n)]
+        out = subprocess.run(command, cwd=ROOT, env=env, check=True, capture_output=True,
+                             text=True)  # fmt: skip
+        seconds = float(out.stdout.strip().splitlines()[-1])
+        print(f"Toss One 21, 3 seats, {n} Celery worker process(es): {seconds:6.1f} s  "
+              f"{rounds / seconds:>10,.0f} rounds/s")  # fmt: skip
 
 
 def bare_parse_seconds(path: Path) -> float:
@@ -67,58 +171,18 @@ def bare_parse_seconds(path: Path) -> float:
     return time.perf_counter() - start
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--rounds", type=int, default=1_000_000)
-    parser.add_argument("--database-url")
-    parser.add_argument("--workers", type=int, default=0, help="also run N Celery processes")
-    parser.add_argument("--log", type=Path, help="validate this log instead of generating one")
-    args = parser.parse_args()
-    workdir = Path(tempfile.mkdtemp(prefix="bench-validation-"))
-    url = fresh_database(args.database_url, workdir)
-    env = {
-        **os.environ,
-        "DATABASE_URL": url,
-        "MEDIA_ROOT": str(workdir / "media"),
-        **PRODUCTION,  # as a worker runs: no query log, no debug
-    }
-    print(f"database: {url.split('@')[-1]}; work folder: {workdir}")
-    manage("migrate", "-v0", env=env)
-    manage("load_registry", "data/registry/washington.yaml", "data/registry/demo.yaml", env=env)
-    log = args.log or workdir / "bench.jsonl"
-    if args.log is None:
-        manage("generate_handlog", str(log), "--rounds", str(args.rounds), "--start",
-               "2026-10-01", env=env)  # fmt: skip
-    parse = bare_parse_seconds(log)
-    os.environ.update(DATABASE_URL=url, MEDIA_ROOT=env["MEDIA_ROOT"], **PRODUCTION)
-    rounds, seconds, findings = validate(log)
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"bare parse (orjson):  {parse:8.1f} s  {rounds / parse:>10,.0f} lines/s")
-    print(
-        f"end to end (1 proc):  {seconds:8.1f} s  {rounds / seconds:>10,.0f} rounds/s  "
-        f"({seconds / parse:.1f} x the bare parse)"
-    )
-    print(f"findings stored: {findings:,}; peak resident memory {peak_mb:,.0f} MB")
-    if args.workers:
-        from bench.celery_run import unavailable, validate_with_workers
-
-        reason = unavailable(url)
-        if reason:
-            print(f"SKIPPED: the Celery run ({reason})")
-            return
-        seconds = validate_with_workers(log, args.workers, env)
-        print(
-            f"end to end ({args.workers} Celery worker processes): {seconds:8.1f} s  "
-            f"{rounds / seconds:>10,.0f} rounds/s"
-        )
-
-
-def validate(log: Path) -> tuple[int, float, int]:
+def _django() -> None:
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "compliance.settings")
     import django
 
     django.setup()
+
+
+def measure(log: Path) -> None:
+    """One workload, in its own process: prints a JSON line of its figures."""
+    parse = bare_parse_seconds(log)
+    _django()
     from audits.services.storage import submission_store
     from audits.services.submissions import submission_validate_now
     from games.models import Licensee
@@ -129,7 +193,16 @@ def validate(log: Path) -> tuple[int, float, int]:
         submission, _ = submission_store(stream, original_name=log.name, licensee=licensee)
     submission = submission_validate_now(submission)
     seconds = time.perf_counter() - start
-    return submission.rounds_total, seconds, submission.finding_count
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps({"rounds": submission.rounds_total, "seconds": seconds, "parse": parse,
+                      "findings": submission.finding_count, "peak_mb": peak_mb}))  # fmt: skip
+
+
+def generate_blackjack(game: str, out: str, rounds: str) -> None:
+    _django()
+    from audits.samples.blackjack import generate_blackjack as generate
+
+    generate(out, game=game, rounds=int(rounds), days=31, fault_rate=0.01, seed=2026)
 
 
 if __name__ == "__main__":

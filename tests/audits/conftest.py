@@ -46,6 +46,21 @@ def round_line(**changes) -> bytes:
     return json.dumps(data).encode()
 
 
+def changed(data: dict, changes) -> dict:
+    """A deep copy of ``data`` with each ``(path, value)`` set; a path that an earlier change
+    removed is passed over."""
+    data = json.loads(json.dumps(data))
+    for path, value in changes:
+        target = data
+        try:
+            for part in path[:-1]:
+                target = target[part]
+            target[path[-1]] = value
+        except (KeyError, IndexError, TypeError):
+            continue
+    return data
+
+
 @pytest.fixture
 def media(settings, tmp_path):
     settings.MEDIA_ROOT = str(tmp_path / "media")

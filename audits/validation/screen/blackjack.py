@@ -39,7 +39,7 @@ from ..checks_blackjack import recorded_winnings
 from ..parse import ParsedSeat
 from .answers import MOST_CARDS, Answers, Names, row_cards, sequence_codes
 from .cards import card_matrix, ragged_cards
-from .decode import NULL, FamilySeat, ScreenDealer, decode_each
+from .decode import NULL
 from .objects import FAMILY_TAILS as TAILS
 from .objects import UNKNOWN
 from .rounds import BatchColumns, numbered, small_ints
@@ -154,7 +154,7 @@ class FamilyScreen(GameScreen):
         return SeatClasses(round_ok, read.ok, keys, read.numbers)
 
     def _dealers(self, batch: BatchColumns, rows: np.ndarray) -> Dealers:
-        decoded = decode_each([batch.rounds[i].dealer for i in rows.tolist()], ScreenDealer)
+        decoded = batch.decoded_dealers(rows)
         read = [d is not None and d.toss == NULL for d in decoded]
         cards, counts = ragged_cards([d.cards if ok else b"0" for d, ok in
                                       zip(decoded, read, strict=True)], MOST_CARDS)  # fmt: skip
@@ -175,7 +175,7 @@ class FamilyScreen(GameScreen):
                 engine.check_dealer(cards, True) is None)  # fmt: skip
 
     def _seats(self, batch: BatchColumns, seats: np.ndarray) -> FamilySeats:
-        decoded = decode_each([batch.seats[i] for i in seats.tolist()], FamilySeat)
+        decoded = batch.decoded_seats(seats)
         simple = [s if s is not None and s.hands is not None and len(s.hands) == 1
                   and s.toss == NULL else None for s in decoded]  # fmt: skip
         empty = b"0"

@@ -37,16 +37,6 @@ class ScreenDealer(msgspec.Struct, gc=False):
     toss: Raw = NULL
 
 
-class ScreenSeat(msgspec.Struct, gc=False):
-    seat: int
-    cards: Raw
-    wagers: Raw
-    results: Raw = EMPTY_OBJECT
-    toss: Raw = NULL
-    hands: Raw = NULL
-    poker: str | None = None
-
-
 FALSE = Raw(b"false")
 
 
@@ -56,8 +46,8 @@ class ScreenHand(msgspec.Struct, gc=False):
     doubled: Raw = FALSE
 
 
-class FamilySeat(msgspec.Struct, gc=False):
-    """A seat of the blackjack family: its hands decoded, each hand's parts raw."""
+class ScreenSeat(msgspec.Struct, gc=False):
+    """A seat: its hands (the blackjack family's) decoded, every other part raw."""
 
     seat: int
     cards: Raw

@@ -12,7 +12,7 @@ from operator import attrgetter
 import numpy as np
 
 from ..round_ids import IdBytes
-from .decode import ScreenRound, ScreenSeat, decode_each, decode_rounds
+from .decode import ScreenDealer, ScreenRound, ScreenSeat, decode_each, decode_rounds
 from .fixed import Joined
 from .times import MISSING, epoch_micros
 
@@ -83,6 +83,10 @@ class BatchColumns:
     def decoded_seats(self, which: np.ndarray) -> list[ScreenSeat | None]:
         """The seats ``which`` decoded (None for one that is not a seat)."""
         return decode_each([self.seats[i] for i in which.tolist()], ScreenSeat)
+
+    def decoded_dealers(self, rows: np.ndarray) -> list[ScreenDealer | None]:
+        """The dealers of the rounds ``rows`` decoded (None for one that is not a dealer)."""
+        return decode_each([self.rounds[i].dealer for i in rows.tolist()], ScreenDealer)
 
     def places(self) -> dict[tuple, np.ndarray]:
         """(venue, table, game, options, shoe) as written -> the rounds still ``ok`` there

@@ -29,7 +29,7 @@ from games.engine.toss_one_tables import TossOneTables
 
 from ..parse import ParsedSeat
 from .cards import card_matrix, toss_cards
-from .decode import ScreenDealer, decode_each
+from .decode import NULL
 from .fixed import Pattern
 from .objects import TAILS, UNKNOWN
 from .rounds import BatchColumns, numbered, small_ints
@@ -224,7 +224,7 @@ class TossOneScreen(GameScreen):
         read.tails[at] = TAILS.ids(
             [b'%s,"results":%s}' % (bytes(s.wagers), bytes(s.results)) for s in got]
         )
-        read.plain[at] = [s.poker is None and bytes(s.hands) == b"null" for s in got]
+        read.plain[at] = [s.poker == NULL and s.hands is None for s in got]
 
     def _tail_flags(self, ids: np.ndarray) -> np.ndarray:
         """(plain, has a lucky3 key, has a bonus4 key) of each tail id."""
@@ -289,8 +289,7 @@ def read_dealers(batch: BatchColumns, rows: np.ndarray) -> tuple[np.ndarray, np.
         left[got] = False
     which = np.flatnonzero(left)
     if which.size:
-        decoded = decode_each([batch.rounds[i].dealer for i in rows[which].tolist()],
-                              ScreenDealer)  # fmt: skip
+        decoded = batch.decoded_dealers(rows[which])
         found = [(i, d) for i, d in zip(which.tolist(), decoded, strict=True) if d is not None]
         if found:
             at = np.array([i for i, _ in found], np.int64)

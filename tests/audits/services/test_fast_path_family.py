@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from audits.models import Submission
 from audits.samples.blackjack import generate_blackjack
 from audits.services.chunk_run import ChunkRun
+from tests.audits.conftest import changed
 
 pytestmark = pytest.mark.django_db
 
@@ -103,16 +104,7 @@ VALUES = st.one_of(
 
 
 def mutated(base: dict, changes) -> bytes:
-    data = json.loads(json.dumps(base))
-    for path, value in changes:
-        target = data
-        try:
-            for part in path[:-1]:
-                target = target[part]
-            target[path[-1]] = value
-        except (KeyError, IndexError, TypeError):
-            continue  # a path that a previous change removed
-    return json.dumps(data, separators=(",", ":")).encode()
+    return json.dumps(changed(base, changes), separators=(",", ":")).encode()
 
 
 def spliced(line: bytes, at: int, junk: bytes) -> bytes:

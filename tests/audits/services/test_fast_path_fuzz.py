@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from audits.models import Submission
 from audits.services.chunk_run import ChunkRun
-from tests.audits.conftest import ROUND
+from tests.audits.conftest import ROUND, changed
 
 pytestmark = pytest.mark.django_db
 
@@ -40,17 +40,9 @@ VALUES = st.one_of(
 
 
 def mutated(changes) -> bytes:
-    data = json.loads(json.dumps(ROUND))
-    data["dealer"]["toss"] = "KD"  # the format page's example with the dealer's right toss
-    for path, value in changes:
-        target = data
-        try:
-            for part in path[:-1]:
-                target = target[part]
-            target[path[-1]] = value
-        except (KeyError, IndexError, TypeError):
-            continue  # a path that a previous change removed
-    return json.dumps(data).encode()
+    # the format page's example with the dealer's right toss
+    right = changed(ROUND, [(("dealer", "toss"), "KD")])
+    return json.dumps(changed(right, changes)).encode()
 
 
 def judged(submission, line: bytes, fast: bool):
