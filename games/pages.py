@@ -14,8 +14,8 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from .limits import limit_scope
 from .models import OPEN_STATUSES, Approval, RuleVersion, WagerLimit
-from .selectors import _scope
 
 
 @dataclass
@@ -43,7 +43,7 @@ def limit_timeline(limits: QuerySet[WagerLimit], today: date) -> list[LimitLine]
     rows = limits.select_related("regulation", "operator_class", "game", "table__venue")
     for limit in rows.order_by("kind", "effective_from", "pk"):
         applies = _applies_to(limit)
-        key = (limit.kind, _scope(limit), applies)
+        key = (limit.kind, limit_scope(limit), applies)
         line = lines.setdefault(key, LimitLine(limit.get_kind_display(), key[1], applies))
         current = limit.effective_from <= today and (
             limit.effective_to is None or today <= limit.effective_to

@@ -3,48 +3,29 @@
 :func:`rules_in_force` answers which authorization, approval, rule version,
 paytables and limits applied, or why none did.  Everything is decided on the
 jurisdiction's local date of the time asked about (limits, approvals and
-authorizations take effect on dates).  :class:`games.rules_resolver.RulesResolver`
-caches answers for the length of one submission.
+authorizations take effect on dates).  The terms a round is held to are
+:mod:`games.terms`; the limits in force, :mod:`games.limits`.
+:class:`games.rules_resolver.RulesResolver` caches answers for the length of one submission.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from django.db.models import Q
-
 from games.engine.catalog import game as engine_game
-from games.models import (
-    Approval,
-    ApprovalStatus,
-    Authorization,
-    Game,
-    Paytable,
-    RuleVersion,
-    Table,
-    Venue,
-    WagerLimit,
+from games.limits import LimitInForce, limits_in_force
+from games.models import Approval, Authorization, Game, Paytable, RuleVersion, Table, Venue
+from games.terms import (
+    REASON_ORDER,
+    Refusal,
+    approval_citation,
+    authorization_citation,
+    authorization_problem,
+    not_authorized,
 )
-
-
-@dataclass(frozen=True)
-class LimitInForce:
-    kind: str
-    amount: Decimal
-    scope: str
-    wager_key: str
-    regulation: str
-    source: str
-    filing: str
-    effective_from: date
-    effective_to: date | None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**self.__dict__, "amount": str(self.amount)}
 
 
 @dataclass
@@ -140,21 +121,6 @@ def _iso(day: date | None) -> str | None:
     return day.isoformat() if day else None
 
 
-def authorization_citation(authorization: Authorization) -> str:
-    """An authorization as a finding cites it: where, under which approval, from when."""
-    where = f"table {authorization.table.code}" if authorization.table_id else "all tables"
-    until = f" to {authorization.effective_to}" if authorization.effective_to else ""
-    return (
-        f"authorization of {authorization.venue.code} ({where}) under "
-        f"{authorization.approval.reference}, from {authorization.effective_from}{until}"
-    )
-
-
-def approval_citation(approval: Approval) -> str:
-    decided = f", decided {approval.decision_date}" if approval.decision_date else ""
-    return f"{approval.reference} ({approval.jurisdiction.code}{decided})"
-
-
 def local_date_of(at: datetime, timezone_name: str) -> date:
     if at.tzinfo is None:
         raise ValueError("the time must carry its offset (RFC 3339)")
@@ -189,15 +155,6 @@ def rules_in_force(
     return _authorized(answer, {k: str(v) for k, v in options.items()}, day)
 
 
-@dataclass(frozen=True)
-class Refusal:
-    """Why a round was not played under approved rules, and the record that says so."""
-
-    code: str
-    reason: str
-    cited: str = "registry: venues, tables and games"
-
-
 def _refuse(answer: RulesInForce, refusal: Refusal) -> RulesInForce:
     answer.reason_code, answer.reason, answer.cited = refusal.code, refusal.reason, refusal.cited
     return answer
@@ -211,143 +168,16 @@ def _authorized(answer: RulesInForce, options: dict[str, str], day: date) -> Rul
     )
     candidates = [a for a in of_game if a.table_id in (None, answer.table.pk)]
     if not candidates:
-        return _refuse(answer, _not_authorized(answer, list(of_game)))
+        return _refuse(
+            answer, not_authorized(answer.venue, answer.table, answer.game, list(of_game))
+        )
     failures = []
     for authorization in candidates:
-        refusal = _authorization_problem(authorization, answer, options, day)
+        refusal = authorization_problem(authorization, answer.venue, answer.decks, options, day)
         if refusal is None:
             return _accept(answer, authorization, options)
         failures.append(refusal)
-    return _refuse(answer, min(failures, key=lambda f: _REASON_ORDER.index(f.code)))
-
-
-def _not_authorized(answer: RulesInForce, of_game: list[Authorization]) -> Refusal:
-    where = f"{answer.venue.code}/{answer.table.code}"
-    if not of_game:
-        return Refusal(
-            "game_not_authorized",
-            f"{answer.game.code} is not authorized at {answer.venue.code}",
-            f"registry: authorizations of {answer.venue.code}",
-        )
-    tables = sorted({a.table.code for a in of_game if a.table_id})
-    return Refusal(
-        "table_not_authorized",
-        f"{answer.game.code} is authorized at {answer.venue.code} only at table(s) "
-        f"{', '.join(tables)}, not at {where}",
-        "; ".join(authorization_citation(a) for a in of_game),
-    )
-
-
-#: which refusal a round gets when several authorizations of its table each fail: the term
-#: nearest to being met first
-_REASON_ORDER = (
-    "options_not_approved",
-    "options_not_authorized",
-    "decks_not_approved",
-    "decks_not_authorized",
-    "conditions_not_met",
-    "approval_not_in_force",
-    "authorization_ended",
-    "not_yet_authorized",
-)
-
-
-def _authorization_problem(authorization, answer, options, day) -> Refusal | None:
-    cited = authorization_citation(authorization)
-    if authorization.effective_from > day:
-        reason = (
-            f"played on {day}, before the authorization's first day, {authorization.effective_from}"
-        )
-        return Refusal("not_yet_authorized", reason, cited)
-    if authorization.effective_to and authorization.effective_to < day:
-        reason = (
-            f"played on {day}, after the authorization's last day, {authorization.effective_to}"
-        )
-        return Refusal("authorization_ended", reason, cited)
-    approval = authorization.approval
-    status = approval_status_on(approval, day)
-    if status != ApprovalStatus.APPROVED:
-        reason = f"on {day}, the day it was played, {approval.reference} was {status}"
-        return Refusal("approval_not_in_force", reason, approval_citation(approval))
-    unmet = conditions_unmet(authorization, answer.venue, day)
-    if unmet:
-        reason = f"the approval's conditions were not met by {day}: " + "; ".join(unmet)
-        return Refusal("conditions_not_met", reason, f"{cited}; {approval_citation(approval)}")
-    return _options_problem(authorization, options) or _decks_problem(authorization, answer.decks)
-
-
-def _options_problem(authorization, options) -> Refusal | None:
-    approval = authorization.approval
-    required = approval.rule_version.options
-    missing = sorted(set(required) - set(options))
-    if missing:
-        reason = f"the round does not declare the option(s) {', '.join(missing)}"
-        return Refusal("options_not_approved", reason, approval_citation(approval))
-    for name, value in options.items():
-        allowed = approval.allowed_options.get(name, [])
-        if value not in allowed:
-            approved = f"approved: {', '.join(allowed)}" if allowed else "no such option"
-            reason = f"{name} {value} is not an approved variant ({approved})"
-            return Refusal("options_not_approved", reason, approval_citation(approval))
-        fixed = authorization.options.get(name)
-        if fixed is not None and fixed != value:
-            reason = f"{name} {value}: the venue is authorized to run {name} {fixed} only"
-            return Refusal("options_not_authorized", reason, authorization_citation(authorization))
-    return None
-
-
-def _decks_problem(authorization, decks: int | None) -> Refusal | None:
-    """The shoe against the approved rule version's deck counts, then the authorization's."""
-    if decks is None:
-        return None
-    approved = list(authorization.approval.rule_version.decks_allowed)
-    if decks not in approved:
-        reason = f"{_a(decks)}-deck shoe; the approved rules allow {_counts(approved)} decks"
-        return Refusal("decks_not_approved", reason, approval_citation(authorization.approval))
-    authorized = list(authorization.decks or [])
-    if authorized and decks not in authorized:
-        reason = f"{_a(decks)}-deck shoe; the venue is authorized for {_counts(authorized)} decks"
-        return Refusal("decks_not_authorized", reason, authorization_citation(authorization))
-    return None
-
-
-def _a(number: int) -> str:
-    """ "a 6", "an 8": the article a number takes when spoken."""
-    return f"an {number}" if str(number).startswith(("8", "11", "18")) else f"a {number}"
-
-
-def _counts(numbers: list[int]) -> str:
-    numbers = sorted(numbers)
-    return (
-        " or ".join(map(str, numbers))
-        if len(numbers) < 3
-        else (", ".join(map(str, numbers[:-1])) + f" or {numbers[-1]}")
-    )
-
-
-def approval_status_on(approval: Approval, day: date) -> str:
-    """The approval's status at the end of ``day`` (jurisdiction local), from its events."""
-    zone = ZoneInfo(approval.jurisdiction.timezone)
-    status = "not yet submitted"
-    for event in approval.events.order_by("at", "pk"):
-        if event.at.astimezone(zone).date() > day:
-            break
-        status = event.to_status
-    return status
-
-
-def conditions_unmet(authorization: Authorization, venue: Venue, day: date) -> list[str]:
-    required = authorization.approval.conditions.filter(
-        operator_class=venue.operator_class, venue_must_meet=True
-    )
-    met = {m.condition_id: m.met_on for m in authorization.conditions_met.all()}
-    unmet = []
-    for condition in required:
-        met_on = met.get(condition.pk)
-        if met_on is None or met_on > day:
-            when = f" (met {met_on})" if met_on else ""
-            unmet.append(f"{condition.get_kind_display()}{when}")
-    return unmet
+    return _refuse(answer, min(failures, key=lambda f: REASON_ORDER.index(f.code)))
 
 
 def _accept(answer: RulesInForce, authorization: Authorization, options) -> RulesInForce:
@@ -372,46 +202,3 @@ def paytables_for(approval: Approval, options: dict[str, str]) -> dict[str, Payt
             continue
         chosen.setdefault(paytable.wager_key, paytable)
     return chosen
-
-
-def limits_in_force(venue: Venue, table: Table, game: Game, day: date) -> list[LimitInForce]:
-    rows = (
-        WagerLimit.objects.filter(regulation__jurisdiction=venue.licensee.jurisdiction)
-        .filter(effective_from__lte=day)
-        .filter(Q(effective_to__isnull=True) | Q(effective_to__gte=day))
-        .filter(Q(operator_class__isnull=True) | Q(operator_class=venue.operator_class))
-        .filter(Q(game__isnull=True) | Q(game=game))
-        .filter(Q(table__isnull=True) | Q(table=table))
-        .select_related("regulation", "table", "operator_class")
-        .order_by("kind", "amount")
-    )
-    return [
-        LimitInForce(
-            kind=row.kind,
-            amount=row.amount,
-            scope=_scope(row),
-            wager_key=row.wager_key,
-            regulation=row.regulation.citation,
-            source=row.source,
-            filing=row.filing,
-            effective_from=row.effective_from,
-            effective_to=row.effective_to,
-        )
-        for row in rows
-    ]
-
-
-def _scope(limit: WagerLimit) -> str:
-    """What a limit applies to, as a phrase that follows its amount ("the limit of 400.00 on
-    any single wager at commercial card rooms")."""
-    if limit.kind == "max_aggregate_payout":
-        what = "on a round's payouts in all"
-    elif limit.wager_key:
-        what = f"on each {limit.wager_key} wager"
-    else:
-        what = "on any single wager"
-    if limit.table_id:
-        return f"{what} at table {limit.table.code}"
-    if limit.operator_class_id:
-        return f"{what} at {limit.operator_class.name.lower()}"
-    return what

@@ -7,8 +7,8 @@ from datetime import date
 
 from django.db.models import Q
 
+from games.limits import limits_in_force
 from games.models import Authorization, ParSheet, Table, Venue
-from games.selectors import limits_in_force
 
 
 def place_rules(venue_code: str, table_code: str, game_code: str, day: date) -> dict:
