@@ -38,10 +38,10 @@ from games.engine.parameters import ParameterError
 from ..checks_blackjack import recorded_winnings
 from ..parse import ParsedSeat
 from .answers import MOST_CARDS, Answers, Names, row_cards, sequence_codes
-from .cards import card_matrix, ragged_cards
+from .cards import card_matrix, ragged_cards, within_shoe
 from .decode import NULL
 from .objects import FAMILY_TAILS as TAILS
-from .objects import UNKNOWN
+from .objects import UNKNOWN, Derived
 from .rounds import BatchColumns, numbered, small_ints
 from .skeleton import GameScreen, SeatClasses
 
@@ -95,8 +95,7 @@ class FamilyScreen(GameScreen):
             self.engine = rules.engine.variant(options)
         except ParameterError:
             self.engine = None  # the exact path reports the options
-        self._flags = np.zeros((0, 5 + len(self.game_flags)), bool)
-        self._flags_generation = TAILS.generation
+        self._flags = Derived(TAILS, 5 + len(self.game_flags), self._flags_of)
         self.play, self.dealer_answers = Answers(3), Answers(6)
         self.main = Answers(1)
 
@@ -135,7 +134,7 @@ class FamilyScreen(GameScreen):
         )
         round_ok = dealer.ok & numbered(read.numbers, seat_round, batch.seat_count[rows])
         round_ok &= dealer.draws_ok[np.arange(n), must.astype(np.int64)]
-        round_ok &= self._shoe_ok(dealer, read, seat_round, n)
+        round_ok &= within_shoe(dealer.cards, read.hand, seat_round, n, self.decks)
         d = seat_round
         main = self.main.of(
             ((read.total * 2 + read.natural) * 32 + dealer.total[d]) * 2 + dealer.natural[d],
@@ -186,7 +185,7 @@ class FamilyScreen(GameScreen):
                                                   h.doubled) if s else empty
                            for s, h in zip(simple, hands, strict=True)])  # fmt: skip
         known = np.array([s is not None for s in simple], bool) & (tails != UNKNOWN)
-        flags = self._tail_flags(np.where(known, tails, 0))
+        flags = self._flags.of(np.where(known, tails, 0))
         ok = known & flags[:, PLAIN] & ~flags[:, SURRENDER_LIKE]
         ok &= (first >= 0).all(axis=1) & (counts >= 2)
         ok &= (hand[:, :2] == first).all(axis=1)
@@ -212,28 +211,7 @@ class FamilyScreen(GameScreen):
         play_ok, read.total, read.natural = self.play.of(codes, answer).T
         read.ok &= play_ok.astype(bool)
 
-    def _shoe_ok(self, dealer: Dealers, read: FamilySeats, seat_round, n: int) -> np.ndarray:
-        """No card more often than the shoe holds."""
-        rows = np.concatenate([np.repeat(np.arange(n), MOST_CARDS),
-                               np.repeat(seat_round, MOST_CARDS)])  # fmt: skip
-        every = np.concatenate([dealer.cards.ravel(), read.hand.ravel()])
-        real = every >= 0
-        flat = rows[real] * 52 + every[real]
-        return np.bincount(flat, minlength=n * 52).reshape(n, 52).max(axis=1) <= self.decks
-
     # -- tails ---------------------------------------------------------------------------
-
-    def _tail_flags(self, ids: np.ndarray) -> np.ndarray:
-        if self._flags_generation != TAILS.generation:
-            self._flags = self._flags[:0]
-            self._flags_generation = TAILS.generation
-        if len(self._flags) < len(TAILS):
-            more = [self._flags_of(TAILS.value(i)) for i in range(len(self._flags), len(TAILS))]
-            more = np.array(more, bool).reshape(-1, self._flags.shape[1])
-            self._flags = np.concatenate([self._flags, more])
-        if not len(self._flags):  # no tail read yet: no seat is plain
-            return np.zeros((len(ids), self._flags.shape[1]), bool)
-        return self._flags[ids]
 
     def _flags_of(self, tail) -> tuple[bool, ...]:
         """(plain, main, doubled, surrender-like, insurance, *the game's own) of a tail

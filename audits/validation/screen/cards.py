@@ -60,6 +60,20 @@ def ragged_cards(raws: Sequence, most: int) -> tuple[np.ndarray, np.ndarray]:
     return cards, counts
 
 
+def within_shoe(dealer: np.ndarray, seats: np.ndarray, seat_round: np.ndarray, n: int,
+                decks: int) -> np.ndarray:  # fmt: skip
+    """Per round: no card more often than a shoe of ``decks`` holds.  ``dealer``: each
+    round's cards, ``seats``: each seat's (a row per seat, of round ``seat_round``); -1: no
+    card."""
+    width_dealer, width_seat = dealer.shape[1], seats.shape[1]
+    rows = np.concatenate([np.repeat(np.arange(n), width_dealer),
+                           np.repeat(seat_round, width_seat)])  # fmt: skip
+    every = np.concatenate([dealer.ravel(), seats.ravel()])
+    real = every >= 0
+    flat = rows[real] * 52 + every[real]
+    return np.bincount(flat, minlength=n * 52).reshape(n, 52).max(axis=1) <= decks
+
+
 def toss_cards(raws: Sequence) -> np.ndarray:
     """Each toss as its card int: -1 for null, -2 for anything else than a card code."""
     out = np.full(len(raws), -3, np.int64)

@@ -72,6 +72,29 @@ class ObjectIds:
         return len(self.raws)
 
 
+class Derived:
+    """Columns derived from a table's values, one row per id (``derive(value)``: a tuple of
+    ``width`` booleans), grown as the table grows and forgotten when it starts again."""
+
+    def __init__(self, table: ObjectIds, width: int, derive) -> None:
+        self.table, self.derive = table, derive
+        self._rows = np.zeros((0, width), bool)
+        self._generation = table.generation
+
+    def of(self, ids: np.ndarray) -> np.ndarray:
+        """The rows of ``ids`` (all False where the table holds no value yet)."""
+        table = self.table
+        if self._generation != table.generation:
+            self._rows, self._generation = self._rows[:0], table.generation
+        if len(self._rows) < len(table):
+            more = [self.derive(table.value(i)) for i in range(len(self._rows), len(table))]
+            more = np.array(more, bool).reshape(-1, self._rows.shape[1])
+            self._rows = np.concatenate([self._rows, more])
+        if not len(self._rows):
+            return np.zeros((len(ids), self._rows.shape[1]), bool)
+        return self._rows[ids]
+
+
 def _all_bytes(raws: Sequence) -> bool:
     return not raws or type(raws[0]) is bytes  # a batch is all bytes (slices) or all Raw
 

@@ -28,10 +28,10 @@ from games.engine.toss_one_lookups import bonus4_rows
 from games.engine.toss_one_tables import TossOneTables
 
 from ..parse import ParsedSeat
-from .cards import card_matrix, toss_cards
+from .cards import card_matrix, toss_cards, within_shoe
 from .decode import NULL
 from .fixed import Pattern
-from .objects import TAILS, UNKNOWN
+from .objects import TAILS, UNKNOWN, Derived
 from .rounds import BatchColumns, numbered, small_ints
 from .skeleton import GameScreen, SeatClasses
 
@@ -137,8 +137,7 @@ class TossOneScreen(GameScreen):
         super().__init__(rules, options, decks, check)
         self.hands = _hand_columns(rules.engine.tables)
         self.lucky3_kept = rules.engine.params["lucky3_hand"] == "kept"
-        self._flags = np.zeros((0, 3), bool)  # per tail: (plain, has lucky3, has bonus4)
-        self._flags_generation = TAILS.generation
+        self._flags = Derived(TAILS, 3, _flags)  # per tail: (plain, has lucky3, has bonus4)
         paytables = rules.paytables
         #: four-card total -> Bonus 4's odds; Lucky 3 label -> Lucky 3's odds (as tokens)
         self.bonus4 = _odds_tokens([row[1] for row in bonus4_rows(paytables["bonus4"])]
@@ -161,12 +160,12 @@ class TossOneScreen(GameScreen):
         read = self._read_seats(batch, seats)
         cards = read.cards
         round_ok &= numbered(read.numbers, seat_round, batch.seat_count[rows])
-        round_ok &= self._shoe_ok(dealer, cards, seat_round, n)
+        round_ok &= within_shoe(dealer, cards, seat_round, n, self.decks)
         slot = toss_slots(cards, read.toss)
         player_id, m = self.hands.hands(np.maximum(cards, 0), slot, player=True)
         seat_ok = (cards >= 0).all(axis=1) & (player_id >= 0) & read.plain
         seat_ok &= read.tails != UNKNOWN
-        flags = self._tail_flags(np.maximum(read.tails, 0))
+        flags = self._flags.of(np.maximum(read.tails, 0))
         lucky3 = self._lucky3(cards, slot, m, flags[:, 1])
         seat_ok &= lucky3 >= 0
         main = self.hands.main[np.maximum(player_id, 0), np.maximum(dealer_id, 0)[seat_round]]
@@ -196,7 +195,7 @@ class TossOneScreen(GameScreen):
             bounds = map(slice, (start[got] + pattern.width).tolist(),
                          (start[got] + length[got]).tolist())  # fmt: skip
             tails = TAILS.ids(list(map(joined.bytes.__getitem__, bounds)))
-            plain = self._tail_flags(np.maximum(tails, 0))[:, 0] & (tails != UNKNOWN)
+            plain = self._flags.of(np.maximum(tails, 0))[:, 0] & (tails != UNKNOWN)
             got, matrix, tails = got[plain], matrix[plain], tails[plain]
             read.numbers[got] = pattern.digits(matrix)[:, 0]
             read.cards[got] = pattern.cards(matrix)
@@ -225,24 +224,6 @@ class TossOneScreen(GameScreen):
             [b'%s,"results":%s}' % (bytes(s.wagers), bytes(s.results)) for s in got]
         )
         read.plain[at] = [s.poker == NULL and s.hands is None for s in got]
-
-    def _tail_flags(self, ids: np.ndarray) -> np.ndarray:
-        """(plain, has a lucky3 key, has a bonus4 key) of each tail id."""
-        if self._flags_generation != TAILS.generation:
-            self._flags, self._flags_generation = np.zeros((0, 3), bool), TAILS.generation
-        if len(self._flags) < len(TAILS):
-            more = [_flags(TAILS.value(i)) for i in range(len(self._flags), len(TAILS))]
-            self._flags = np.concatenate([self._flags, np.array(more, bool).reshape(-1, 3)])
-        if not len(self._flags):  # no tail read yet: every seat is decoded on its own
-            return np.zeros((len(ids), 3), bool)
-        return self._flags[ids]
-
-    def _shoe_ok(self, dealer, cards, seat_round, n: int) -> np.ndarray:
-        """No card more often than the shoe holds."""
-        rows = np.concatenate([np.arange(n), seat_round])
-        every = np.concatenate([dealer, cards])
-        flat = (rows[:, None] * 52 + np.maximum(every, 0)).ravel()
-        return np.bincount(flat, minlength=n * 52).reshape(n, 52).max(axis=1) <= self.decks
 
     def _lucky3(self, cards, slot, m, bet) -> np.ndarray:
         """The Lucky 3 token of a seat: 0 when its cards do not decide the bet (no bet, or no
