@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal
@@ -32,6 +32,7 @@ from games.engine.blackjack_sim import basic_no_split
 from games.engine.cards import CARD_CODES, RANK, VALUE
 from games.engine.catalog import game as engine_game
 
+from .blackjack_faults import Fault, faults_of
 from .report import GenerationReport
 
 ANTE_UP, TIE_BONUS = "ante-up-21", "blackjack-tie-bonus"
@@ -39,6 +40,7 @@ OPEN_SECONDS, CLOSE_SECONDS = 10 * 3600, 24 * 3600
 PENETRATION = 0.75
 SEPARATORS = (",", ":")
 ACE, EIGHT = 0, 7  # ranks
+MAX_REDEALS = 2000  # deals tried for a fault that needs a particular hand
 
 
 @dataclass(frozen=True)
@@ -107,12 +109,30 @@ class Table:
             game=game, engine=engine, paytables=paytables, limits=(),
             wagers=tuple(definition.wagers), rule_version=f"{game} (sample)",
         )  # fmt: skip
+        self.options = dict(options)
+        self._rules = {tuple(sorted(options.items())): self.rules}
+        self.forced: list[int] = []  # cards a fault has the next round deal first
         self.shoe = [card for card in range(52) for _ in range(decks)]
         self.pos = len(self.shoe)
         self.cut = int(len(self.shoe) * PENETRATION)
         self.main_stakes = _table(MAIN_STAKES)
 
+    def rules_for(self, options: dict) -> GameRules:
+        """The rules a round under ``options`` is settled by (a fault may change them)."""
+        key = tuple(sorted(options.items()))
+        if key not in self._rules:
+            engine = GAMES[self.game].engine({}).variant(options)
+            definition = engine_game(self.game)
+            paytables = definition.paytables_for({**definition.default_options, **options})
+            self._rules[key] = GameRules(
+                game=self.game, engine=engine, paytables=paytables, limits=(),
+                wagers=self.rules.wagers, rule_version=self.rules.rule_version,
+            )  # fmt: skip
+        return self._rules[key]
+
     def draw(self) -> int:
+        if self.forced:
+            return self.forced.pop(0)
         if self.pos >= self.cut:
             self.rng.shuffle(self.shoe)
             self.pos = 0
@@ -202,7 +222,7 @@ class Table:
             options=dict(options), decks=self.decks, dealer_cards=tuple(dealer), dealer_toss=None,
             seats=[_parsed_seat(seat) for seat in seats],
         )  # fmt: skip
-        settled = settle_round(parsed, self.rules)
+        settled = settle_round(parsed, self.rules_for(options))
         for seat in seats:
             results = settled.seat(seat["seat"]).results
             mains = iter(r for r in results if r.key == "main")
@@ -236,45 +256,6 @@ def _record(dealer, seats, *, rid, played, venue, table, game, options, decks) -
     }  # fmt: skip
 
 
-@dataclass(frozen=True)
-class Fault:
-    """A deliberate error: the finding code the validator must report on its line; ``dealt``
-    changes a seat before it is settled (a stake), ``written`` the record after."""
-
-    code: str
-    dealt: Callable[[dict], None] | None = None
-    written: Callable[[dict], None] | None = None
-
-
-def _bump_hand(by: Decimal) -> Callable[[dict], None]:
-    def change(record: dict) -> None:
-        hand = record["seats"][0]["hands"][0]
-        hand["result"] = str(Decimal(hand["result"]) + by)
-
-    return change
-
-
-def _stake_main(amount: str) -> Callable[[dict], None]:
-    def change(seat: dict) -> None:
-        seat["wagers"]["main"] = amount
-
-    return change
-
-
-def _extra_wager(record: dict) -> None:
-    seat = record["seats"][0]
-    seat["wagers"]["lucky3"] = "5"
-    seat["results"]["lucky3"] = "-5"
-
-
-FAULTS: dict[str, Fault] = {
-    "overpaid": Fault("overpaid", written=_bump_hand(Decimal(5))),
-    "underpaid": Fault("underpaid", written=_bump_hand(Decimal(-5))),
-    "over_limit": Fault("over_limit", dealt=_stake_main("500")),
-    "unknown_wager": Fault("unknown_wager", written=_extra_wager),
-}
-
-
 def generate_blackjack(
     out, *, game: str, venue: str = "WA-CR-0042", table: str | None = None,
     start: str | date = "2026-10-01", days: int = 31, rounds: int = 1000, seats: int = 3,
@@ -284,23 +265,27 @@ def generate_blackjack(
     """Write ``rounds`` rounds of ``game`` at one table over ``days`` days from ``start``."""
     if game not in (ANTE_UP, TIE_BONUS):
         raise ValueError(f"not a blackjack-family game: {game}")
+    if fault_rate and 2 * (seats + 1) <= decks:
+        raise ValueError(f"a round of {seats} seats is too small to hold a card {decks + 1} times")
     table = table or ("T5" if game == ANTE_UP else "T6")
     options = options or {"blackjack_pays": "3:2"}
     rng = random.Random(seed)
     dealer_table = Table(game, seats, decks, rng, options)
     start = date.fromisoformat(start) if isinstance(start, str) else start
     zone = ZoneInfo(timezone)
-    kinds = list(FAULTS)
     report = GenerationReport(path=str(out), rounds=0, rejected_lines=0, lines=0)
     with open(out, "wb") as fh:
-        _write(fh, dealer_table, report, rng, rounds, days, start, zone, kinds, fault_rate,
+        _write(fh, dealer_table, report, rng, rounds, days, start, zone, fault_rate,
                venue=venue, table=table, game=game, options=options, decks=decks)  # fmt: skip
     return report
 
 
-def _write(fh: IO[bytes], dealer_table, report, rng, rounds, days, start, zone, kinds,
+def _write(fh: IO[bytes], dealer_table: Table, report, rng, rounds, days, start, zone,
            fault_rate, **where) -> None:  # fmt: skip
-    faults = 0
+    faults = faults_of(where["game"])
+    kinds = list(faults)
+    planted = 0
+    previous = ""
     for g in range(rounds):
         day_index = g * days // max(rounds, 1)
         day = start + timedelta(days=day_index)
@@ -309,20 +294,43 @@ def _write(fh: IO[bytes], dealer_table, report, rng, rounds, days, start, zone, 
         second = OPEN_SECONDS + (g - first) * (CLOSE_SECONDS - OPEN_SECONDS) // max(in_day, 1)
         played = (datetime.combine(day, datetime.min.time(), zone)
                   + timedelta(seconds=second)).isoformat()  # fmt: skip
-        dealer, seats = dealer_table.play()
         fault = None
-        if fault_rate and rng.random() < fault_rate:
-            kind = kinds[faults % len(kinds)]
-            faults += 1
-            fault = FAULTS[kind]
+        if fault_rate and g and rng.random() < fault_rate:
+            kind = kinds[planted % len(kinds)]
+            planted += 1
+            fault = faults[kind]
             report.add(g + 1, kind, fault.code)
-            if fault.dealt:
-                fault.dealt(seats[0])
-        dealer_table.settle(dealer, seats, where["options"])
+        dealer, seats = _deal(dealer_table, fault)
+        options = {**where["options"], **(fault.options if fault and fault.options else {})}
+        dealer_table.settle(dealer, seats, options)
         rid = f"{where['table']}-{day.isoformat()}-{g - first + 1:06d}"
-        record = _record(dealer, seats, rid=rid, played=played, **where)
-        if fault and fault.written:
-            fault.written(record)
+        record = _record(dealer, seats, rid=rid, played=played, **{**where, "options": options})
+        if fault:
+            _mark(record, fault, previous)
+        else:
+            previous = rid
         fh.write(json.dumps(record, separators=SEPARATORS).encode() + b"\n")
         report.rounds += 1
         report.lines += 1
+
+
+def _deal(table: Table, fault: Fault | None) -> tuple[list[int], list[dict]]:
+    """A round played, with ``fault``'s change before settlement (dealt again until the
+    deal gives the fault something to work on)."""
+    for _ in range(MAX_REDEALS):
+        if fault and fault.force:
+            table.forced = fault.force(table.seats)
+        dealer, seats = table.play()
+        if fault is None or fault.dealt is None or fault.dealt(dealer, seats, table.draw):
+            return dealer, seats
+    raise RuntimeError(f"no deal in {MAX_REDEALS} gave the fault {fault.code} its hand")
+
+
+def _mark(record: dict, fault: Fault, previous: str) -> None:
+    """``fault``'s changes to the written record."""
+    if fault.decks:
+        record["shoe"]["decks"] = fault.decks
+    if fault.table:
+        record["table"] = fault.table
+    if fault.written:
+        fault.written(record, previous)

@@ -119,16 +119,24 @@ class Dealer:
         return info
 
     def best_toss(self, cards: Sequence[int]) -> int | None:
+        """The first card whose toss leaves the best hand (the dealer's toss)."""
         ranks = self.info(rank_key(cards), cards)[2]
         if ranks is None:
             return None
         return next(i for i, c in enumerate(cards) if RANK[c] in ranks)
 
+    def player_toss(self, cards: Sequence[int], options: dict[str, str]) -> int | None:
+        """A player's toss: the best hand, then the best for Lucky 3 (the par sheet's basis)."""
+        if self.info(rank_key(cards), cards)[1] != 21:
+            return self.best_toss(cards)
+        return self.engine.player_toss(cards, self.paytables(options)["lucky3"])
+
     def toss_best(self, deal: Deal) -> None:
-        """Every hand of ``deal``, the dealer's and the seats', tosses its best card."""
+        """Every hand of ``deal`` tosses its best card: the dealer the first that leaves his
+        best hand, the players as :meth:`player_toss`."""
         deal.dealer_toss = self.best_toss(deal.dealer)
         for seat in deal.seats:
-            seat.toss = self.best_toss(seat.cards)
+            seat.toss = self.player_toss(seat.cards, deal.options)
 
     # -- settlement --------------------------------------------------------------
     def paytables(self, options: dict[str, str]) -> dict:

@@ -137,6 +137,7 @@ class HandLogWriter:
         profiles = wager_profiles(main_stakes, lucky3_stakes, bonus4_stakes)
         paytables = dealer.paytables(self.options)
         settle = dealer.engine.settle_seat
+        player_toss, lucky3_table = dealer.engine.player_toss, paytables["lucky3"]
         bj = dealer.bj
         main_cache: dict[tuple[int, int, int], str] = {}
         lucky3_miss: dict[tuple[int, int], str] = {}
@@ -224,6 +225,8 @@ class HandLogWriter:
                                 t = 2
                             else:
                                 t = 3
+                            if total == 21:  # the three cards best for Lucky 3 among them
+                                t = player_toss(cards, lucky3_table)
                             toss = quoted[cards[t]]
                         main = main_stakes[int(rnd() * 100)]
                         lucky3 = lucky3_stakes[int(rnd() * 100)]

@@ -110,6 +110,24 @@ class TossOne21:
         kicker = self.kicker_key[RANK[cards[toss]]]
         return Hand(total, is_three_card_blackjack(kept), kicker, toss)
 
+    def player_toss(self, cards: Sequence[int], lucky3: Paytable) -> int | None:
+        """The toss a player who knows the rules makes (the par sheet's basis): the best main
+        hand (rule 3) and, among equally good main hands, the three cards that pay most on
+        Lucky 3 under ``lucky3``; the first such card in the order dealt.  ``None``: a bust."""
+        hand = self.best_hand(cards)
+        if hand.total != 21 or self.params["lucky3_hand"] != "kept":
+            return None if hand.total == BUST else hand.toss
+        tosses = [
+            i
+            for i, c in enumerate(cards)
+            if self.kicker_key[RANK[c]] == hand.kicker and is_21_without(cards, i)
+        ]
+        pays = [
+            lucky3.entries.get(lucky3_category([c for j, c in enumerate(cards) if j != i]), -1)
+            for i in tosses
+        ]
+        return tosses[pays.index(max(pays))]
+
     def toss_is_correct(self, cards: Sequence[int], toss: int | None) -> bool:
         """Rule 3: the toss leaves the best three-card hand (``None`` only for a bust)."""
         shape = self.shape(cards)

@@ -24,6 +24,14 @@ from .toss_one_hands import BUST, SHAPES
 
 MAIN_TITLE = "Main bet"
 
+#: What the Lucky 3 sheet assumes of the player, per ``lucky3_hand``.
+LUCKY3_BASIS = {
+    "kept": "basis: the player tosses for the best main hand (rule 3) and, among equally "
+    "good main hands, keeps the three cards that pay most on Lucky 3 (lucky3_hand=kept)",
+    "best_21": "basis: Lucky 3 is paid on the best-paying 21 of any three of the four cards, "
+    "whatever the toss (lucky3_hand=best_21)",
+}
+
 
 def rank_classes(key: Callable[[int], Hashable]) -> list[list[int]]:
     """Ranks (0..12) grouped by ``key``, in rank order."""
@@ -113,6 +121,7 @@ def lucky3_sheet(game: TossOne21, decks: int, paytable: Paytable) -> WagerSheet:
         "lucky3",
         f"Lucky 3 (paytable {paytable.code})",
         lines_from_weights(dict(weights), pays, total),
+        notes=(LUCKY3_BASIS[game.params["lucky3_hand"]],),
     )
 
 

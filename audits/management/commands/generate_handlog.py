@@ -1,19 +1,25 @@
-"""``manage.py generate_handlog OUT``: a sample Toss One 21 hand log with its answer key."""
+"""``manage.py generate_handlog OUT``: a sample hand log of a venue with its answer key."""
+
+from datetime import date
 
 from django.core.management.base import BaseCommand, CommandError
 
 from audits.samples import generate_toss_one
+from audits.services.sample_month import sample_month_generate, sample_venue_games
 
 
 class Command(BaseCommand):
     help = (
-        "Write a realistic sample Toss One 21 hand log (JSON Lines, docs/handlog-format.md) "
-        "for the demo venue, with a share of deliberate errors of every kind."
+        "Write a realistic sample hand log (JSON Lines, docs/handlog-format.md) of every game "
+        "the registry authorizes at the venue, each at its tables, with a share of deliberate "
+        "errors of every kind; --toss-one-only deals Toss One 21 without the registry."
     )
 
     def add_arguments(self, parser):
         parser.add_argument("out", metavar="OUT", help="the file to write (.jsonl or .jsonl.gz)")
-        parser.add_argument("--rounds", type=int, help="number of rounds (default: by --days)")
+        parser.add_argument(
+            "--rounds", type=int, help="rounds per game (default: 300 per table and day)"
+        )
         parser.add_argument("--days", type=int, default=31, help="days covered (default 31)")
         parser.add_argument("--start", default="2026-10-01", help="first day, YYYY-MM-DD")
         parser.add_argument("--seed", type=int, default=2026, help="random seed (default 2026)")
@@ -22,7 +28,14 @@ class Command(BaseCommand):
         )
         parser.add_argument("--seats", type=int, default=3, help="seats per round (default 3)")
         parser.add_argument("--venue", default="WA-CR-0042", help="venue code")
-        parser.add_argument("--tables", default="T1,T2,T3,T4", help="comma-separated table codes")
+        parser.add_argument(
+            "--toss-one-only",
+            action="store_true",
+            help="Toss One 21 only, at --tables, without reading the registry",
+        )
+        parser.add_argument(
+            "--tables", default="T1,T2,T3,T4", help="with --toss-one-only: comma-separated tables"
+        )
         parser.add_argument(
             "--gzip", action="store_true", help="gzip the output (implied by a .gz name)"
         )
@@ -32,19 +45,23 @@ class Command(BaseCommand):
 
     def handle(self, *args, **opts):
         out = opts["out"]
+        common = {
+            "days": opts["days"],
+            "rounds": opts["rounds"],
+            "seats": opts["seats"],
+            "fault_rate": opts["fault_rate"],
+            "seed": opts["seed"],
+            "gzip": opts["gzip"] or out.endswith(".gz"),
+        }
         try:
-            report = generate_toss_one(
-                out,
-                venue=opts["venue"],
-                tables=tuple(t.strip() for t in opts["tables"].split(",") if t.strip()),
-                start=opts["start"],
-                days=opts["days"],
-                rounds=opts["rounds"],
-                seats=opts["seats"],
-                fault_rate=opts["fault_rate"],
-                seed=opts["seed"],
-                gzip=opts["gzip"] or out.endswith(".gz"),
-            )
+            start = date.fromisoformat(opts["start"])
+            if opts["toss_one_only"]:
+                tables = tuple(t.strip() for t in opts["tables"].split(",") if t.strip())
+                report = generate_toss_one(out, venue=opts["venue"], tables=tables,
+                                           start=start, **common)  # fmt: skip
+            else:
+                venue = sample_venue_games(opts["venue"], start)
+                report = sample_month_generate(out, venue, start=start, **common)
             if opts["answer_key"]:
                 report.write_answer_key(opts["answer_key"])
         except (OSError, ValueError) as exc:

@@ -1,0 +1,353 @@
+"""Deliberate errors in blackjack-family sample rounds, one finding code each.
+
+A fault changes a round at one of three moments, and the round is then settled by the game's
+one settlement, so that only the planted error is wrong in it:
+
+- ``force``: the cards the round deals first (a card seven times in a six-deck round);
+- ``dealt``: the seats and the dealer after play, before settlement (a wager over the limit,
+  a card drawn to a 21, a split of two unlike cards); it answers False when the deal gives
+  it nothing to work on, and the round is dealt again;
+- ``written``: the record after settlement (a payout one unit off, a result removed).
+
+``options`` and ``decks`` make the round declare what the venue may not run.  Codes that the
+demo's rule versions cannot raise are left out and named in :data:`NOT_PLANTED`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+
+from games.engine.blackjack import hand_total, is_natural
+from games.engine.cards import CARD_CODES, RANK, VALUE
+
+ANTE_UP, TIE_BONUS = "ante-up-21", "blackjack-tie-bonus"
+FAMILY = (ANTE_UP, TIE_BONUS)
+ACE = 0
+TEN_OF_SPADES = CARD_CODES.index("TS")
+
+#: Codes these games can raise that the demo does not plant, and why.
+NOT_PLANTED = {
+    "too_many_splits": "a fifth split hand needs three resplits in one seat",
+    "dealer_drew_needlessly": "a warning only where the rule version names the house "
+    "procedure (dealer_draw_with_no_live_hand); the demo's versions do not",
+    "aggregate_payout_exceeded": "the demo registry sets no aggregate payout limit",
+    "ante_without_21": "an ANTE without a 21 bet leaves hands without a main wager",
+    "bonus_without_primary": "tie wagers without a main wager leave hands without one",
+    "bonus_above_primary": "never alone: tie wagers above the main wager are above half of it "
+    "on one side (left_side_above_half or right_side_above_half is planted)",
+}
+
+
+@dataclass(frozen=True)
+class Fault:
+    code: str
+    dealt: Callable[[list[int], list[dict], Callable[[], int]], bool] | None = None
+    written: Callable[[dict, str], None] | None = None
+    force: Callable[[int], list[int]] | None = None
+    options: dict[str, str] | None = None
+    decks: int | None = None
+    table: str | None = None
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+def _total(cards) -> int:
+    return hand_total(cards)[0]
+
+
+def _live(seats: list[dict], skip: object = None) -> bool:
+    """Whether a hand other than ``skip`` is left for the dealer to play against."""
+    for seat in seats:
+        n = len(seat["hands"])
+        for hand in seat["hands"]:
+            if hand is not skip and _total(hand.cards) <= 21:
+                if not (n == 1 and is_natural(hand.cards)):
+                    return True
+    return False
+
+
+def _hands(seats: list[dict]):
+    for seat in seats:
+        for hand in seat["hands"]:
+            yield seat, hand
+
+
+def _stake(seat: dict, key: str) -> Decimal:
+    return Decimal(seat["wagers"].get(key, "0"))
+
+
+def _played(dealer: list[int], seats: list[dict]) -> bool:
+    """The hands were played out (the dealer had no natural)."""
+    return not is_natural(dealer)
+
+
+# -- dealt: the play ---------------------------------------------------------------------------
+
+
+def _draw_to(total_ok: Callable[[list[int], dict], bool]):
+    """A card drawn to the first hand ``total_ok`` picks, another hand staying live."""
+
+    def change(dealer, seats, draw) -> bool:
+        if not _played(dealer, seats):
+            return False
+        for seat, hand in _hands(seats):
+            if not hand.doubled and total_ok(hand.cards, seat) and _live(seats, hand):
+                hand.cards.append(draw())
+                return True
+        return False
+
+    return change
+
+
+def _unsplit(cards, seat) -> bool:
+    return len(seat["hands"]) == 1 and not is_natural(cards)
+
+
+hit_after_21 = _draw_to(lambda cards, seat: _unsplit(cards, seat) and _total(cards) == 21)
+hit_after_bust = _draw_to(lambda cards, seat: _total(cards) > 21)
+
+
+def hit_split_aces(dealer, seats, draw) -> bool:
+    return _draw_to(
+        lambda cards, seat: len(seat["hands"]) > 1 and RANK[cards[0]] == ACE and _total(cards) < 21
+    )(dealer, seats, draw)
+
+
+def double_split_ace(dealer, seats, draw) -> bool:
+    """A split ace doubled (split aces take one card): one more card, marked doubled."""
+    if not _played(dealer, seats):
+        return False
+    for seat, hand in _hands(seats):
+        if len(seat["hands"]) > 1 and RANK[hand.cards[0]] == ACE and _total(hand.cards) < 21:
+            hand.cards.append(draw())
+            hand.doubled = True
+            return True
+    return False
+
+
+def double_two_cards(dealer, seats, draw) -> bool:
+    """A doubled hand that took a second card."""
+    if not _played(dealer, seats):
+        return False
+    for _, hand in _hands(seats):
+        if hand.doubled and _live(seats, hand):
+            hand.cards.append(draw())
+            return True
+    return False
+
+
+def split_unlike(dealer, seats, draw) -> bool:
+    """Two cards that are not a pair split into two hands (which stand)."""
+    if not _played(dealer, seats) or not (len(dealer) > 2 or _total(dealer) >= 17):
+        return False
+    for seat in seats:
+        a, b = seat["cards"]
+        if VALUE[a] != VALUE[b] and not is_natural([a, b]) and len(seat["hands"]) == 1:
+            hand_type = type(seat["hands"][0])
+            seat["hands"] = [hand_type([a, draw()]), hand_type([b, draw()])]
+            return True
+    return False
+
+
+def dealer_stands_short(dealer, seats, draw) -> bool:
+    """The dealer's last drawn card taken away: he stood where he must draw."""
+    if len(dealer) < 3:
+        return False
+    dealer.pop()
+    return True
+
+
+# -- dealt: the wagers -------------------------------------------------------------------------
+
+
+def _set(key: str, amount: Callable[[dict], Decimal | None], when=lambda seat, dealer: True):
+    """Seat 1's ``key`` wager set to ``amount(seat)`` (None: removed)."""
+
+    def change(dealer, seats, draw) -> bool:
+        seat = seats[0]
+        if not when(seat, dealer):
+            return False
+        value = amount(seat)
+        if value is None:
+            seat["wagers"].pop(key, None)
+        else:
+            seat["wagers"][key] = str(value)
+        return True
+
+    return change
+
+
+def _both(*changes):
+    def change(dealer, seats, draw) -> bool:
+        return all(c(dealer, seats, draw) for c in changes)
+
+    return change
+
+
+def _bets(seat, dealer) -> bool:
+    return seat.get("poker") == "bet"
+
+
+def _folds(seat, dealer) -> bool:
+    return seat.get("poker") == "fold"
+
+
+def _folds_with_bonus(seat, dealer) -> bool:
+    return _folds(seat, dealer) and "poker_bonus" in seat["wagers"]
+
+
+def _up_ace(seat, dealer) -> bool:
+    return RANK[dealer[0]] == ACE and not is_natural(dealer)
+
+
+def _up_not_ace(seat, dealer) -> bool:
+    return RANK[dealer[0]] != ACE
+
+
+def _no_tie_wagers(side: tuple[str, ...]):
+    def change(dealer, seats, draw) -> bool:
+        for key in side:
+            seats[0]["wagers"].pop(key, None)
+        return True
+
+    return change
+
+
+LEFT = ("tie_17", "tie_18", "tie_19", "tie_left")
+RIGHT = ("tie_20", "tie_21", "tie_blackjack", "tie_right")
+half_main = lambda seat: _stake(seat, "main") / 2  # noqa: E731
+
+
+# -- written: the record -----------------------------------------------------------------------
+
+
+def _bump_hand(by: Decimal):
+    def change(record: dict, previous: str) -> None:
+        hand = record["seats"][0]["hands"][0]
+        hand["result"] = str(Decimal(hand["result"]) + by)
+
+    return change
+
+
+def _extra_wager(record: dict, previous: str) -> None:
+    seat = record["seats"][0]
+    seat["wagers"]["lucky3"] = "5"
+    seat["results"]["lucky3"] = "-5"
+
+
+def _drop_result(record: dict, previous: str) -> None:
+    seat = record["seats"][0]
+    seat["results"].pop(next(iter(seat["results"])))
+
+
+def _has_side_result(dealer, seats, draw) -> bool:
+    return any(k != "main" for k in seats[0]["wagers"])
+
+
+def _result_without_wager(record: dict, previous: str) -> None:
+    seat = record["seats"][0]
+    key = "poker_bonus" if record["game"] == ANTE_UP else "tie_17"
+    seat["results"][key] = "-1"
+
+
+def _free_side_key(dealer, seats, draw) -> bool:
+    return "poker_bonus" not in seats[0]["wagers"] and "tie_17" not in seats[0]["wagers"]
+
+
+def _same_round(record: dict, previous: str) -> None:
+    record["round"] = previous
+
+
+def _first_cards_swapped(record: dict, previous: str) -> None:
+    """The seat's first hand begins with another card than the seat was dealt."""
+    hand = record["seats"][0]["hands"][0]
+    first = record["seats"][0]["cards"][0]
+    other = next(code for code in ("2C", "3C") if code != first and code not in hand["cards"])
+    hand["cards"][0] = other
+
+
+def _tens(seats: int) -> list[int]:
+    """Every first card the ten of spades: 2 x (seats + 1) of one card, more than a 6-deck
+    shoe holds; every hand a hard 20 that stands."""
+    return [TEN_OF_SPADES] * (2 * (seats + 1))
+
+
+#: kind -> fault; the same kinds for both games unless the game is named in the kind.
+COMMON: dict[str, Fault] = {
+    "overpaid": Fault("overpaid", written=_bump_hand(Decimal(5))),
+    "underpaid": Fault("underpaid", written=_bump_hand(Decimal(-5))),
+    "over_limit": Fault("over_limit", dealt=_set("main", lambda seat: Decimal(500))),
+    "unknown_wager": Fault("unknown_wager", written=_extra_wager),
+    "wager_without_result": Fault(
+        "wager_without_result", dealt=_has_side_result, written=_drop_result
+    ),
+    "result_without_wager": Fault(
+        "result_without_wager", dealt=_free_side_key, written=_result_without_wager
+    ),
+    "duplicate_round": Fault("duplicate_round", written=_same_round),
+    "card_over_shoe": Fault("card_over_shoe", force=_tens),
+    "hands_inconsistent": Fault("hands_inconsistent", written=_first_cards_swapped),
+    "unknown_table": Fault("unknown_table", table="T9"),
+    "options_not_approved": Fault("options_not_approved", options={"blackjack_pays": "6:5"}),
+    "hit_after_21": Fault("hit_after_21", dealt=hit_after_21),
+    "hit_after_bust": Fault("hit_after_bust", dealt=hit_after_bust),
+    "hit_split_aces": Fault("hit_split_aces", dealt=hit_split_aces),
+    "double_not_allowed": Fault("double_not_allowed", dealt=double_split_ace),
+    "double_wrong_card_count": Fault("double_wrong_card_count", dealt=double_two_cards),
+    "split_not_allowed": Fault("split_not_allowed", dealt=split_unlike),
+    "dealer_drew_wrongly": Fault("dealer_drew_wrongly", dealt=dealer_stands_short),
+    "insurance_not_offered": Fault(
+        "insurance_not_offered", dealt=_set("insurance", half_main, _up_not_ace)
+    ),
+    "insurance_above_half": Fault(
+        "insurance_above_half", dealt=_set("insurance", lambda s: _stake(s, "main"), _up_ace)
+    ),
+}
+
+ANTE_UP_FAULTS: dict[str, Fault] = {
+    "ante_above_21": Fault(
+        "ante_above_21",
+        dealt=_both(
+            _set("ante", lambda s: _stake(s, "main") * 2, _bets),
+            _set("bet", lambda s: _stake(s, "main") * 2),
+        ),
+    ),
+    "bet_not_equal_ante": Fault(
+        "bet_not_equal_ante", dealt=_set("bet", lambda s: _stake(s, "ante") * 2, _bets)
+    ),
+    "bet_after_fold": Fault(
+        "bet_after_fold", dealt=_set("bet", lambda s: _stake(s, "ante"), _folds)
+    ),
+    "bet_without_ante": Fault(
+        "bet_without_ante",
+        dealt=_both(_set("ante", lambda s: None, _bets), _set("poker_bonus", lambda s: None)),
+    ),
+    "poker_bonus_not_fixed_stake": Fault(
+        "poker_bonus_not_fixed_stake", dealt=_set("poker_bonus", lambda s: Decimal(5))
+    ),
+    "poker_bonus_without_poker": Fault(
+        "poker_bonus_without_poker", dealt=_set("ante", lambda s: None, _folds_with_bonus)
+    ),
+    "decks_not_authorized": Fault("decks_not_authorized", decks=8),
+}
+
+TIE_BONUS_FAULTS: dict[str, Fault] = {
+    "left_side_above_half": Fault(
+        "left_side_above_half",
+        dealt=_both(_no_tie_wagers(LEFT + RIGHT), _set("tie_left", lambda s: _stake(s, "main"))),
+    ),
+    "right_side_above_half": Fault(
+        "right_side_above_half",
+        dealt=_both(_no_tie_wagers(LEFT + RIGHT), _set("tie_right", lambda s: _stake(s, "main"))),
+    ),
+    "decks_not_approved": Fault("decks_not_approved", decks=4),
+}
+
+
+def faults_of(game: str) -> dict[str, Fault]:
+    """Every fault a sample round of ``game`` may carry, by kind."""
+    own = ANTE_UP_FAULTS if game == ANTE_UP else TIE_BONUS_FAULTS
+    return {**COMMON, **own}
