@@ -105,3 +105,34 @@ def test_pages_fit_a_phone_screen(postgres, browser, live_server, people):
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, (path, overflow)
     screenshot(page, "phone-verify")
+
+
+#: The client rectangles of each column header's text: one per line it takes.
+HEADER_LINES = """() => [...document.querySelectorAll("table thead th")].map(th => {
+  const range = document.createRange();
+  range.selectNodeContents(th);
+  const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+  return [th.textContent.trim(), tops.size];
+})"""
+
+
+def test_a_rounds_wager_table_reads_at_1280_px(postgres, browser, live_server, people, tmp_path):
+    """No column header breaks inside a word ("Wage r", "Verdi ct") on a round of Ante Up
+    21, the widest wager table (a rule citation per wager)."""
+    from audits.samples.blackjack import generate_blackjack
+    from audits.services.intake import submission_submit
+
+    log = tmp_path / "ante-up.jsonl"
+    generate_blackjack(log, game="ante-up-21", rounds=60, days=1, fault_rate=0.1, seed=3)
+    with open(log, "rb") as stream:
+        submission = submission_submit(stream, name=log.name, licensee=people.licensee,
+                                       via="command", now=True).submission  # fmt: skip
+    line = submission.findings.filter(code__in=("overpaid", "underpaid")).first().line
+    page = sign_in(browser, live_server, people.staff)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"{live_server.url}/submissions/{submission.uuid}/lines/{line}/")
+    headers = page.evaluate(HEADER_LINES)
+    assert ["Verdict", 1] in headers and any(h[0] == "Wager" for h in headers), headers
+    for text, lines in headers:
+        assert lines <= len(text.split()), (text, lines)  # a header breaks between words only
+    screenshot(page, "round-1280")
