@@ -46,6 +46,7 @@ demo: $(VENV)/.installed
 		--out var/demo/october-2026-report.pdf
 	$(PY) manage.py verify_report var/demo/october-2026-report.pdf
 	$(PY) manage.py parsheet toss-one-21 --decks 1 --no-sensitivity
+	$(PY) manage.py create_demo_accounts
 	@echo "Serving on http://127.0.0.1:8000/ (API docs at http://127.0.0.1:8000/api/docs/); Ctrl-C stops it"
 	$(PY) manage.py runserver 127.0.0.1:8000
 

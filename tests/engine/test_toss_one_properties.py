@@ -6,9 +6,14 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine.cards import RANK, SUIT
+from games.engine.cards import CARD_CODES, RANK, SUIT
 from games.engine.toss_one import TossOne21
-from games.engine.toss_one_hands import BUST, is_three_card_blackjack, three_card_total
+from games.engine.toss_one_hands import (
+    BUST,
+    is_three_card_blackjack,
+    lucky3_category,
+    three_card_total,
+)
 from games.engine.toss_one_rules import PAYTABLES
 
 GAME = TossOne21()
@@ -18,6 +23,7 @@ WAGERS = {"main": Decimal("10"), "lucky3": Decimal("5"), "bonus4": Decimal("5")}
 four_cards = st.lists(st.integers(0, 51), min_size=4, max_size=4)  # a multi-deck shoe
 eight_cards = st.lists(st.integers(0, 51), min_size=8, max_size=8)
 suit_permutations = st.permutations(range(4))
+CARD = CARD_CODES.index
 
 
 def permute(cards, perm):
@@ -76,3 +82,42 @@ def test_bonus4_pays_only_on_four_card_totals_up_to_21(cards):
     bonus = GAME.settle_seat(cards, [0, 4, 8, 12], {"bonus4": Decimal("1")}, "3:2", TABLES)[0]
     total = sum(min(RANK[c] + 1, 10) for c in cards)
     assert (bonus.net > 0) == (total <= 21)
+
+
+def _lucky3_pay(cards, toss, table):
+    kept = [c for i, c in enumerate(cards) if i != toss]
+    return table.entries.get(lucky3_category(kept), -1)
+
+
+@given(four_cards, st.sampled_from(["1", "2"]))
+def test_a_players_toss_keeps_the_best_hand_then_the_best_lucky3(cards, code):
+    """The sample players' toss is correct (rule 3), and among the correct tosses it pays the
+    most on Lucky 3: what the par sheet assumes (lucky3_hand=kept)."""
+    table = PAYTABLES[("lucky3", code)]
+    toss = GAME.player_toss(cards, table)
+    assert GAME.toss_is_correct(cards, toss)
+    if toss is None:
+        return
+    hand, best_hand = GAME.hand_with_toss(cards, toss), GAME.best_hand(cards)
+    assert (hand.total, hand.blackjack, hand.kicker) == (
+        best_hand.total,
+        best_hand.blackjack,
+        best_hand.kicker,
+    )
+    if hand.total != 21:
+        return  # Lucky 3 loses whatever is kept
+    correct = [i for i in range(4) if GAME.toss_is_correct(cards, i)]
+    best = max(_lucky3_pay(cards, i, table) for i in correct)
+    assert _lucky3_pay(cards, toss, table) == best
+    outcome = GAME.lucky3_outcome(cards, GAME.best_hand(cards), table)
+    if outcome is not None:  # the par sheet's category is the one the player is paid on
+        assert table.entries.get(outcome, -1) == best
+
+
+def test_a_player_keeps_the_suited_21_over_the_first_one():
+    """7S 7H 7S 7S: tossing the first card keeps three spades (a suited 21, 5 to 1 on
+    paytable 1); the first correct toss in the order dealt would keep a coloured one."""
+    cards = [CARD("7S"), CARD("7H"), CARD("7S"), CARD("7S")]
+    table = PAYTABLES[("lucky3", "1")]
+    assert GAME.player_toss(cards, table) == 1
+    assert _lucky3_pay(cards, 1, table) > _lucky3_pay(cards, 0, table)
