@@ -95,8 +95,8 @@ def log_for(name: str, rounds: int, env: dict) -> Path:
     partial = path.with_suffix(".partial")
     start = time.perf_counter()
     if workload.game == "toss-one-21":
-        manage("generate_handlog", str(partial), "--toss-one-only", "--rounds", str(rounds), "--start", "2026-10-01",
-               "--seats", str(workload.seats), env=env)  # fmt: skip
+        manage("generate_handlog", str(partial), "--toss-one-only", "--rounds", str(rounds),
+               "--start", "2026-10-01", "--seats", str(workload.seats), env=env)  # fmt: skip
     else:
         subprocess.run([sys.executable, __file__, "--generate", workload.game, str(partial),
                         str(rounds)], cwd=ROOT, env=env, check=True)  # fmt: skip

@@ -211,8 +211,8 @@ def test_command_writes_the_file_and_the_answer_key(tmp_path):
     out, key = tmp_path / "log.jsonl.gz", tmp_path / "key.jsonl"
     stdout = io.StringIO()
     call_command(
-        "generate_handlog", str(out), "--toss-one-only", "--rounds", "600", "--seed", "9", "--answer-key", str(key),
-        stdout=stdout,
+        "generate_handlog", str(out), "--toss-one-only", "--rounds", "600", "--seed", "9",
+        "--answer-key", str(key), stdout=stdout,
     )  # fmt: skip
     assert stdout.getvalue().startswith(f"wrote {out}: 604 lines, 600 rounds, 4 rejected lines")
     assert gzip.decompress(out.read_bytes()).count(b"\n") == 604

@@ -1,0 +1,80 @@
+"""The demo's sample month (audits/services/sample_month.py): every game the registry
+authorizes at a venue, dealt at its own tables, validated to exactly its answer key."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from datetime import date
+
+import pytest
+from django.core.management import call_command
+
+from audits.samples.blackjack_faults import faults_of
+from audits.services.intake import submission_submit
+from audits.services.sample_month import sample_month_generate, sample_venue_games
+
+OCTOBER = date(2026, 10, 1)
+
+
+def rounds_of(lines: list[bytes]) -> list[dict]:
+    """The lines that are rounds (the deliberately rejected ones left out)."""
+    out = []
+    for line in lines:
+        try:
+            out.append(json.loads(line))
+        except ValueError:
+            continue
+    return [r for r in out if isinstance(r, dict) and "game" in r]
+
+
+def test_the_registry_says_which_game_each_table_deals(wa):
+    venue = sample_venue_games("WA-CR-0042", OCTOBER)
+    assert venue.timezone == "America/Los_Angeles"
+    by_game = {g.game: g for g in venue.games}
+    assert list(by_game) == ["toss-one-21", "ante-up-21", "blackjack-tie-bonus"]
+    toss_one = by_game["toss-one-21"]
+    assert toss_one.tables == ("T1", "T2", "T3", "T4")  # every table not given to another game
+    assert toss_one.options == {"blackjack_pays": "3:2", "lucky3_paytable": "1"}
+    assert (by_game["ante-up-21"].tables, by_game["ante-up-21"].decks) == (("T5",), 6)
+    assert by_game["blackjack-tie-bonus"].tables == ("T6",)
+    assert by_game["blackjack-tie-bonus"].options == {"blackjack_pays": "3:2"}
+
+
+def test_a_venue_deals_only_what_it_is_authorized_to_run(wa):
+    cedar = sample_venue_games("WA-TC-0007", OCTOBER)
+    assert [(g.game, g.tables, g.options["lucky3_paytable"]) for g in cedar.games] == [
+        ("toss-one-21", ("T1", "T2"), "2")
+    ]
+    before = sample_venue_games("WA-CR-0042", date(2020, 2, 1))  # the family not yet in force
+    assert [g.game for g in before.games] == ["toss-one-21"]
+    with pytest.raises(ValueError, match="not in the registry"):
+        sample_venue_games("WA-XX-0001", OCTOBER)
+
+
+def test_the_month_holds_every_game_and_is_validated_to_its_answer_key(wa, tmp_path):
+    path = tmp_path / "month.jsonl"
+    venue = sample_venue_games("WA-CR-0042", OCTOBER)
+    report = sample_month_generate(path, venue, start=OCTOBER, days=2, rounds=700,
+                                   fault_rate=0.06, seed=4)  # fmt: skip
+    lines = path.read_bytes().splitlines()
+    assert len(lines) == report.lines == 3 * 700 + report.rejected_lines
+    games = Counter(r["game"] for r in rounds_of(lines))
+    assert set(games) == {"toss-one-21", "ante-up-21", "blackjack-tie-bonus"}
+    with open(path, "rb") as stream:
+        submission = submission_submit(stream, name=path.name, licensee=wa, via="command",
+                                       now=True).submission  # fmt: skip
+    found = set(submission.findings.values_list("line", "code"))
+    assert found == set(report.faults)
+    kinds = {kind for _, kind in report.kinds}
+    for game in ("ante-up-21", "blackjack-tie-bonus"):
+        assert set(faults_of(game)) <= kinds, set(faults_of(game)) - kinds
+
+
+def test_the_command_reads_the_registry(wa, tmp_path):
+    out, key = tmp_path / "log.jsonl", tmp_path / "key.jsonl"
+    call_command("generate_handlog", str(out), "--days", "1", "--rounds", "100",
+                 "--answer-key", str(key), "--seed", "3")  # fmt: skip
+    tables = {r["table"] for r in rounds_of(out.read_bytes().splitlines())}
+    assert {"T5", "T6"} <= tables
+    assert all(set(json.loads(e)) == {"line", "code", "kind"} for e in key.read_text().splitlines())
