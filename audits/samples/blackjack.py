@@ -24,16 +24,14 @@ from decimal import Decimal
 from typing import IO
 from zoneinfo import ZoneInfo
 
-from audits.validation.context import GameRules
-from audits.validation.games import GAMES, settle_round
-from audits.validation.parse import ParsedHand, ParsedRound, ParsedSeat
+from audits.validation.parse import ParsedHand, ParsedSeat
 from games.engine.blackjack import hand_total, is_natural
 from games.engine.blackjack_sim import basic_no_split
 from games.engine.cards import CARD_CODES, RANK, VALUE
-from games.engine.catalog import game as engine_game
 
 from .blackjack_faults import Fault, faults_of
 from .report import GenerationReport
+from .settlement import sample_rules, sample_settle
 
 ANTE_UP, TIE_BONUS = "ante-up-21", "blackjack-tie-bonus"
 OPEN_SECONDS, CLOSE_SECONDS = 10 * 3600, 24 * 3600
@@ -102,33 +100,13 @@ class Table:
 
     def __init__(self, game: str, seats: int, decks: int, rng: random.Random, options: dict):
         self.game, self.seats, self.decks, self.rng = game, seats, decks, rng
-        definition = engine_game(game)
-        engine = GAMES[game].engine({}).variant(options)
-        paytables = definition.paytables_for({**definition.default_options, **options})
-        self.rules = GameRules(
-            game=game, engine=engine, paytables=paytables, limits=(),
-            wagers=tuple(definition.wagers), rule_version=f"{game} (sample)",
-        )  # fmt: skip
+        self.rules = sample_rules(game, options)
         self.options = dict(options)
-        self._rules = {tuple(sorted(options.items())): self.rules}
         self.forced: list[int] = []  # cards a fault has the next round deal first
         self.shoe = [card for card in range(52) for _ in range(decks)]
         self.pos = len(self.shoe)
         self.cut = int(len(self.shoe) * PENETRATION)
         self.main_stakes = _table(MAIN_STAKES)
-
-    def rules_for(self, options: dict) -> GameRules:
-        """The rules a round under ``options`` is settled by (a fault may change them)."""
-        key = tuple(sorted(options.items()))
-        if key not in self._rules:
-            engine = GAMES[self.game].engine({}).variant(options)
-            definition = engine_game(self.game)
-            paytables = definition.paytables_for({**definition.default_options, **options})
-            self._rules[key] = GameRules(
-                game=self.game, engine=engine, paytables=paytables, limits=(),
-                wagers=self.rules.wagers, rule_version=self.rules.rule_version,
-            )  # fmt: skip
-        return self._rules[key]
 
     def draw(self) -> int:
         if self.forced:
@@ -217,12 +195,8 @@ class Table:
 
     def settle(self, dealer: list[int], seats: list[dict], options: dict) -> None:
         """Every seat's results, as the game's one settlement gives them."""
-        parsed = ParsedRound(
-            line=0, round="", played_at=None, venue="", table="", game=self.game,
-            options=dict(options), decks=self.decks, dealer_cards=tuple(dealer), dealer_toss=None,
-            seats=[_parsed_seat(seat) for seat in seats],
-        )  # fmt: skip
-        settled = settle_round(parsed, self.rules_for(options))
+        parsed = [_parsed_seat(seat) for seat in seats]
+        settled = sample_settle(self.game, options, self.decks, dealer, parsed)
         for seat in seats:
             results = settled.seat(seat["seat"]).results
             mains = iter(r for r in results if r.key == "main")

@@ -13,10 +13,14 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import combinations
 
-from games.engine.cards import RANK
+from audits.validation.parse import ParsedSeat
+from games.engine.cards import CARD_CODES, RANK
+from games.engine.results import WagerResult
 from games.engine.toss_one import TossOne21
 from games.engine.toss_one_hands import BUST, rank_key
-from games.engine.toss_one_rules import PAYTABLES
+from games.engine.toss_one_rules import GAME, PAYTABLES
+
+from .settlement import sample_settle
 
 #: Main stakes and their share of seats (%); Lucky 3 and Bonus 4 stakes (% of seats).
 MAIN_STAKES = ((5, 30), (10, 30), (25, 25), (50, 10), (100, 5))
@@ -61,7 +65,6 @@ class Dealer:
         self.options = options
         self.rng = random.Random(seed)
         self.engine = TossOne21()
-        self.bj = options["blackjack_pays"]
         self.shoe = [card for card in range(52) for _ in range(decks)]
         self.cut = max(int(len(self.shoe) * PENETRATION), 4 * (seats + 1))
         self.pos = len(self.shoe)  # shuffle before the first round
@@ -145,17 +148,26 @@ class Dealer:
             "bonus4": PAYTABLES[("bonus4", "1")],
         }
 
-    def settle(self, seat: Seat, dealer: list[int], paytables: dict) -> dict[str, str]:
-        toss = seat.toss if isinstance(seat.toss, int) else None
-        wagers = {k: Decimal(v) for k, v in seat.wagers.items()}
-        settled = self.engine.settle_seat(seat.cards, dealer, wagers, self.bj, paytables, toss)
-        return {r.key: str(r.net) for r in settled}
+    def settle_cards(
+        self,
+        cards: Sequence[int],
+        dealer: Sequence[int],
+        wagers: dict[str, Decimal],
+        toss: int | str | None,
+        options: dict[str, str],
+    ) -> list[WagerResult]:
+        """One seat's results, as the game's one settlement gives them (``toss``: the index
+        of the card tossed, a card code as recorded, or None)."""
+        code = CARD_CODES[cards[toss]] if isinstance(toss, int) else toss
+        seat = ParsedSeat(1, tuple(cards), code, wagers, {}, None, None)
+        return sample_settle(GAME, options, self.decks, dealer, [seat]).seat(1).results
 
     def settle_all(self, deal: Deal) -> None:
-        """Every seat's results, as the engine settles them under the deal's options."""
-        paytables = self.paytables(deal.options)
+        """Every seat's results, as the game's one settlement gives them."""
         for seat in deal.seats:
-            seat.results = self.settle(seat, deal.dealer, paytables)
+            wagers = {k: Decimal(v) for k, v in seat.wagers.items()}
+            settled = self.settle_cards(seat.cards, deal.dealer, wagers, seat.toss, deal.options)
+            seat.results = {r.key: str(r.net) for r in settled}
 
     def clean_deal(self) -> Deal:
         """A round without a fault: best tosses, settled as the engine settles."""

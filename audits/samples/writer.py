@@ -3,8 +3,9 @@
 Clean rounds are written by a fast path that settles each seat through caches
 keyed on what the engine's settlement depends on (the player's and the
 dealer's made hands for the main wager, the four-card total for Bonus 4, the
-total for a Lucky 3 that missed 21); every cache entry is computed by
-``TossOne21.settle_seat`` itself, and a Lucky 3 on a 21 is settled directly.
+total for a Lucky 3 that missed 21); every cache entry is computed by the game's one
+settlement (:func:`~audits.samples.settlement.sample_settle`), and a Lucky 3 on a 21 is
+settled by it every time.
 Faulty rounds and rejected lines go through :class:`~audits.samples.faults.FaultyLines`.
 """
 
@@ -136,9 +137,12 @@ class HandLogWriter:
         )
         profiles = wager_profiles(main_stakes, lucky3_stakes, bonus4_stakes)
         paytables = dealer.paytables(self.options)
-        settle = dealer.engine.settle_seat
+        options = self.options
         player_toss, lucky3_table = dealer.engine.player_toss, paytables["lucky3"]
-        bj = dealer.bj
+
+        def settle(cards, dcards, stake, t):
+            return dealer.settle_cards(cards, dcards, stake, t, options)
+
         main_cache: dict[tuple[int, int, int], str] = {}
         lucky3_miss: dict[tuple[int, int], str] = {}
         bonus4_cache: dict[tuple[int, int], str] = {}
@@ -236,19 +240,19 @@ class HandLogWriter:
                         net = main_cache.get(mkey)
                         if net is None:
                             stake = {"main": Decimal(main)}
-                            net = str(settle(cards, dcards, stake, bj, paytables, t)[0].net)
+                            net = str(settle(cards, dcards, stake, t)[0].net)
                             main_cache[mkey] = net
                         nets = [net]
                         if lucky3:
                             if total == 21:
                                 stake = {"lucky3": Decimal(lucky3)}
-                                net = str(settle(cards, dcards, stake, bj, paytables, t)[0].net)
+                                net = str(settle(cards, dcards, stake, t)[0].net)
                             else:
                                 lkey = (total, lucky3)
                                 net = lucky3_miss.get(lkey)
                                 if net is None:
                                     stake = {"lucky3": Decimal(lucky3)}
-                                    net = settle(cards, dcards, stake, bj, paytables, t)[0].net
+                                    net = settle(cards, dcards, stake, t)[0].net
                                     net = lucky3_miss[lkey] = str(net)
                             nets.append(net)
                         if bonus4:
@@ -256,7 +260,7 @@ class HandLogWriter:
                             net = bonus4_cache.get(bkey)
                             if net is None:
                                 stake = {"bonus4": Decimal(bonus4)}
-                                net = settle(cards, dcards, stake, bj, paytables, t)[0].net
+                                net = settle(cards, dcards, stake, t)[0].net
                                 net = bonus4_cache[bkey] = str(net)
                             nets.append(net)
                         parts.append(
