@@ -190,9 +190,15 @@ def _place(place: dict, currency: str) -> list:
         [lim["kind"], lim["wager_key"] or "any", _money(lim["amount"], currency), lim["citation"]]
         for lim in place["limits"]
     ]
+    notes = [
+        f"{_text(w['wager_key'])}: {_text(note)}"
+        for w in place["wagers"]
+        for note in (w.get("sheet") or {}).get("notes", [])
+    ]
     return [
         *[Paragraph(line, CELL) for line in lines],
         _table(wagers, widths=[25 * mm, 60 * mm, 30 * mm, 35 * mm], right=(2, 3)),
+        *[Paragraph(note, CELL) for note in notes],
         Spacer(1, 2),
         _table(limits, widths=[35 * mm, 20 * mm, 30 * mm, 85 * mm], right=(2,)),
         Spacer(1, 5),

@@ -110,3 +110,13 @@ def test_the_pdf_has_its_pages(validated, tmp_path):  # noqa: F811
     pages = sorted(tmp_path.glob("page-*.png"))
     assert len(pages) >= 4  # cover, what was judged, summary, hold, findings
     assert all(p.stat().st_size > 1000 for p in pages)
+
+
+def test_the_pdf_states_the_par_sheets_basis(validated, tmp_path):  # noqa: F811
+    """What the Lucky 3 sheet assumes of the player is printed beside its house edge."""
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext not installed (apt-get install poppler-utils)")
+    path = tmp_path / "report.pdf"
+    path.write_bytes(report_pdf(submission_figures(validated)))
+    text = subprocess.run(["pdftotext", str(path), "-"], check=True, capture_output=True).stdout
+    assert "pay most on Lucky 3" in " ".join(text.decode().split())
