@@ -200,8 +200,8 @@ class Table:
         for seat in seats:
             results = settled.seat(seat["seat"]).results
             mains = iter(r for r in results if r.key == "main")
-            for hand in seat["hands"]:
-                hand.result = str(next(mains).net)
+            for hand in seat["hands"]:  # no main wager (a fault): the hands win nothing
+                hand.result = str(next(mains).net) if "main" in seat["wagers"] else "0"
             seat["results"] = {r.key: str(r.net) for r in results if r.key != "main"}
 
 

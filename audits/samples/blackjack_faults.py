@@ -29,12 +29,9 @@ TEN_OF_SPADES = CARD_CODES.index("TS")
 
 #: Codes these games can raise that the demo does not plant, and why.
 NOT_PLANTED = {
-    "too_many_splits": "a fifth split hand needs three resplits in one seat",
     "dealer_drew_needlessly": "a warning only where the rule version names the house "
     "procedure (dealer_draw_with_no_live_hand); the demo's versions do not",
     "aggregate_payout_exceeded": "the demo registry sets no aggregate payout limit",
-    "ante_without_21": "an ANTE without a 21 bet leaves hands without a main wager",
-    "bonus_without_primary": "tie wagers without a main wager leave hands without one",
     "bonus_above_primary": "never alone: tie wagers above the main wager are above half of it "
     "on one side (left_side_above_half or right_side_above_half is planted)",
 }
@@ -148,6 +145,21 @@ def split_unlike(dealer, seats, draw) -> bool:
         if VALUE[a] != VALUE[b] and not is_natural([a, b]) and len(seat["hands"]) == 1:
             hand_type = type(seat["hands"][0])
             seat["hands"] = [hand_type([a, draw()]), hand_type([b, draw()])]
+            return True
+    return False
+
+
+def split_five_times(dealer, seats, draw) -> bool:
+    """A pair split into five hands (four at most): three more cards of the pair's rank drawn
+    to the split hands, each hand then standing on its first two cards."""
+    if not _played(dealer, seats) or not (len(dealer) > 2 or _total(dealer) >= 17):
+        return False
+    for seat in seats:
+        a, b = seat["cards"]
+        if RANK[a] == RANK[b] and RANK[a] != ACE and len(seat["hands"]) == 1:
+            hand_type = type(seat["hands"][0])
+            firsts = [a, b] + [RANK[a] * 4 + suit for suit in (0, 1, 2)]
+            seat["hands"] = [hand_type([first, draw()]) for first in firsts]
             return True
     return False
 
@@ -298,6 +310,7 @@ COMMON: dict[str, Fault] = {
     "double_not_allowed": Fault("double_not_allowed", dealt=double_split_ace),
     "double_wrong_card_count": Fault("double_wrong_card_count", dealt=double_two_cards),
     "split_not_allowed": Fault("split_not_allowed", dealt=split_unlike),
+    "too_many_splits": Fault("too_many_splits", dealt=split_five_times),
     "dealer_drew_wrongly": Fault("dealer_drew_wrongly", dealt=dealer_stands_short),
     "insurance_not_offered": Fault(
         "insurance_not_offered", dealt=_set("insurance", half_main, _up_not_ace)
@@ -332,6 +345,7 @@ ANTE_UP_FAULTS: dict[str, Fault] = {
         "poker_bonus_without_poker", dealt=_set("ante", lambda s: None, _folds_with_bonus)
     ),
     "decks_not_authorized": Fault("decks_not_authorized", decks=8),
+    "ante_without_21": Fault("ante_without_21", dealt=_set("main", lambda s: None, _folds)),
 }
 
 TIE_BONUS_FAULTS: dict[str, Fault] = {
@@ -344,6 +358,10 @@ TIE_BONUS_FAULTS: dict[str, Fault] = {
         dealt=_both(_no_tie_wagers(LEFT + RIGHT), _set("tie_right", lambda s: _stake(s, "main"))),
     ),
     "decks_not_approved": Fault("decks_not_approved", decks=4),
+    "bonus_without_primary": Fault(
+        "bonus_without_primary",
+        dealt=_set("main", lambda s: None, lambda seat, dealer: len(seat["wagers"]) > 1),
+    ),
 }
 
 
