@@ -1,21 +1,20 @@
-"""Sample Toss One 21 hand logs: a venue's month, with deliberate errors of every kind.
+"""Sample hand logs: a venue's month, with deliberate errors of every kind and their answer key.
 
-:func:`generate_toss_one` writes a hand log exactly as docs/handlog-format.md
-describes it (JSON Lines, one round per line, optionally gzip-compressed).
-Every round is dealt from a shuffled shoe by ``random.Random(seed)``, so the
-same arguments give the same bytes.  Clean rounds are tossed and settled as
-the engine (games.engine.toss_one) does; a share of rounds (``fault_rate``)
-carry one deliberate error each, cycling through :data:`ROUND_FAULTS`, and a
-few extra lines are malformed (:data:`REJECTED_LINES`).  The returned
-:class:`GenerationReport` lists each error's line and the finding code the
-validator is expected to report there: the answer key.
+:func:`generate_toss_one` writes a Toss One 21 hand log exactly as docs/handlog-format.md
+describes it (JSON Lines, one round per line, optionally gzip-compressed);
+:func:`~audits.samples.blackjack.generate_blackjack` one table of Ante Up 21 or the tie bonus
+game.  Every round is dealt from a shuffled shoe by ``random.Random(seed)``, so the same
+arguments give the same bytes, and settled by the game's one settlement
+(:mod:`.settlement`).  A share of rounds (``fault_rate``) carry one deliberate error each and a
+few extra lines are malformed; the returned :class:`GenerationReport` lists each error's line
+and the finding code the validator is expected to report there: the answer key.
+``audits/services/sample_month.py`` deals every game the registry authorizes at a venue.
 
-Pure Python, no Django: the ``generate_handlog`` management command wraps it.
-
-Modules: :mod:`.generate` (the entry point), :mod:`.writer` (days, times and
-the fast path for clean rounds), :mod:`.dealing` (shoe, wagers, tosses,
-settlement), :mod:`.faults` (the deliberate errors and the slow path that
-writes them), :mod:`.report` (the answer key).
+Pure Python, no Django.  Modules: :mod:`.generate` (the Toss One entry point), :mod:`.writer`
+(days, times and the fast path for clean rounds), :mod:`.dealing` (shoe, wagers, tosses),
+:mod:`.faults` (Toss One's deliberate errors), :mod:`.blackjack` and :mod:`.blackjack_faults`
+(the blackjack family's tables and errors), :mod:`.settlement` (the one settlement, as the
+generators call it), :mod:`.report` (the answer key).
 """
 
 from .faults import REJECTED_LINES, ROUND_FAULTS

@@ -29,11 +29,10 @@ from games.engine.blackjack import hand_total, is_natural
 from games.engine.blackjack_sim import basic_no_split
 from games.engine.cards import CARD_CODES, RANK, VALUE
 
-from .blackjack_faults import Fault, faults_of
+from .blackjack_faults import ANTE_UP, TIE_BONUS, Fault, faults_of
 from .report import GenerationReport
 from .settlement import sample_rules, sample_settle
 
-ANTE_UP, TIE_BONUS = "ante-up-21", "blackjack-tie-bonus"
 OPEN_SECONDS, CLOSE_SECONDS = 10 * 3600, 24 * 3600
 PENETRATION = 0.75
 SEPARATORS = (",", ":")
@@ -98,9 +97,11 @@ class Hand:
 class Table:
     """Deals and plays rounds of one game at one table."""
 
-    def __init__(self, game: str, seats: int, decks: int, rng: random.Random, options: dict):
+    def __init__(self, game: str, seats: int, decks: int, rng: random.Random, options: dict,
+                 parameters: dict | None = None):  # fmt: skip
         self.game, self.seats, self.decks, self.rng = game, seats, decks, rng
-        self.rules = sample_rules(game, options)
+        self.parameters = dict(parameters or {})
+        self.rules = sample_rules(game, options, self.parameters)
         self.options = dict(options)
         self.forced: list[int] = []  # cards a fault has the next round deal first
         self.shoe = [card for card in range(52) for _ in range(decks)]
@@ -196,7 +197,8 @@ class Table:
     def settle(self, dealer: list[int], seats: list[dict], options: dict) -> None:
         """Every seat's results, as the game's one settlement gives them."""
         parsed = [_parsed_seat(seat) for seat in seats]
-        settled = sample_settle(self.game, options, self.decks, dealer, parsed)
+        settled = sample_settle(self.game, options, self.decks, dealer, parsed,
+                                parameters=self.parameters)  # fmt: skip
         for seat in seats:
             results = settled.seat(seat["seat"]).results
             mains = iter(r for r in results if r.key == "main")
@@ -235,6 +237,7 @@ def generate_blackjack(
     start: str | date = "2026-10-01", days: int = 31, rounds: int = 1000, seats: int = 3,
     decks: int = 6, fault_rate: float = 0.01, seed: int = 2026,
     timezone: str = "America/Los_Angeles", options: dict | None = None,
+    parameters: dict | None = None,
 ) -> GenerationReport:  # fmt: skip
     """Write ``rounds`` rounds of ``game`` at one table over ``days`` days from ``start``."""
     if game not in (ANTE_UP, TIE_BONUS):
@@ -244,7 +247,7 @@ def generate_blackjack(
     table = table or ("T5" if game == ANTE_UP else "T6")
     options = options or {"blackjack_pays": "3:2"}
     rng = random.Random(seed)
-    dealer_table = Table(game, seats, decks, rng, options)
+    dealer_table = Table(game, seats, decks, rng, options, parameters)
     start = date.fromisoformat(start) if isinstance(start, str) else start
     zone = ZoneInfo(timezone)
     report = GenerationReport(path=str(out), rounds=0, rejected_lines=0, lines=0)
@@ -256,7 +259,7 @@ def generate_blackjack(
 
 def _write(fh: IO[bytes], dealer_table: Table, report, rng, rounds, days, start, zone,
            fault_rate, **where) -> None:  # fmt: skip
-    faults = faults_of(where["game"])
+    faults = faults_of(where["game"], dealer_table.decks)
     kinds = list(faults)
     planted = 0
     previous = ""
@@ -297,7 +300,7 @@ def _deal(table: Table, fault: Fault | None) -> tuple[list[int], list[dict]]:
         dealer, seats = table.play()
         if fault is None or fault.dealt is None or fault.dealt(dealer, seats, table.draw):
             return dealer, seats
-    raise RuntimeError(f"no deal in {MAX_REDEALS} gave the fault {fault.code} its hand")
+    raise ValueError(f"no deal in {MAX_REDEALS} gave the fault {fault.code} its hand")
 
 
 def _mark(record: dict, fault: Fault, previous: str) -> None:

@@ -20,11 +20,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from games.engine.blackjack import hand_total, is_natural
-from games.engine.cards import CARD_CODES, RANK, VALUE
+from games.engine.cards import ACE, CARD_CODES, RANK, VALUE
+from games.engine.tie_bonus_rules import LEFT, RIGHT
 
 ANTE_UP, TIE_BONUS = "ante-up-21", "blackjack-tie-bonus"
-FAMILY = (ANTE_UP, TIE_BONUS)
-ACE = 0
 TEN_OF_SPADES = CARD_CODES.index("TS")
 
 #: Codes these games can raise that the demo does not plant, and why.
@@ -79,6 +78,12 @@ def _stake(seat: dict, key: str) -> Decimal:
 def _played(dealer: list[int], seats: list[dict]) -> bool:
     """The hands were played out (the dealer had no natural)."""
     return not is_natural(dealer)
+
+
+def _stands_anyway(dealer: list[int], seats: list[dict]) -> bool:
+    """Played out, and the dealer's hand is what it is whichever hands are live: he drew (a
+    hand was live before the change) or stands on 17 or more."""
+    return _played(dealer, seats) and (len(dealer) > 2 or _total(dealer) >= 17)
 
 
 # -- dealt: the play ---------------------------------------------------------------------------
@@ -138,7 +143,7 @@ def double_two_cards(dealer, seats, draw) -> bool:
 
 def split_unlike(dealer, seats, draw) -> bool:
     """Two cards that are not a pair split into two hands (which stand)."""
-    if not _played(dealer, seats) or not (len(dealer) > 2 or _total(dealer) >= 17):
+    if not _stands_anyway(dealer, seats):
         return False
     for seat in seats:
         a, b = seat["cards"]
@@ -152,7 +157,7 @@ def split_unlike(dealer, seats, draw) -> bool:
 def split_five_times(dealer, seats, draw) -> bool:
     """A pair split into five hands (four at most): three more cards of the pair's rank drawn
     to the split hands, each hand then standing on its first two cards."""
-    if not _played(dealer, seats) or not (len(dealer) > 2 or _total(dealer) >= 17):
+    if not _stands_anyway(dealer, seats):
         return False
     for seat in seats:
         a, b = seat["cards"]
@@ -228,8 +233,6 @@ def _no_tie_wagers(side: tuple[str, ...]):
     return change
 
 
-LEFT = ("tie_17", "tie_18", "tie_19", "tie_left")
-RIGHT = ("tie_20", "tie_21", "tie_blackjack", "tie_right")
 half_main = lambda seat: _stake(seat, "main") / 2  # noqa: E731
 
 
@@ -277,7 +280,7 @@ def _first_cards_swapped(record: dict, previous: str) -> None:
     """The seat's first hand begins with another card than the seat was dealt."""
     hand = record["seats"][0]["hands"][0]
     first = record["seats"][0]["cards"][0]
-    other = next(code for code in ("2C", "3C") if code != first and code not in hand["cards"])
+    other = next(code for code in CARD_CODES if code != first and code not in hand["cards"])
     hand["cards"][0] = other
 
 
@@ -365,7 +368,11 @@ TIE_BONUS_FAULTS: dict[str, Fault] = {
 }
 
 
-def faults_of(game: str) -> dict[str, Fault]:
-    """Every fault a sample round of ``game`` may carry, by kind."""
+def faults_of(game: str, decks: int = 6) -> dict[str, Fault]:
+    """Every fault a sample round of ``game`` dealt from ``decks`` decks may carry, by kind
+    (five split hands of one rank need at least three decks)."""
     own = ANTE_UP_FAULTS if game == ANTE_UP else TIE_BONUS_FAULTS
-    return {**COMMON, **own}
+    faults = {**COMMON, **own}
+    if decks < 3:
+        del faults["too_many_splits"]
+    return faults

@@ -60,11 +60,13 @@ class Deal:
 class Dealer:
     """Deals rounds of ``seats`` seats from a shoe of ``decks`` decks, seeded by ``seed``."""
 
-    def __init__(self, *, seats: int, decks: int, seed: int, options: dict[str, str]):
+    def __init__(self, *, seats: int, decks: int, seed: int, options: dict[str, str],
+                 parameters: dict | None = None):  # fmt: skip
         self.seats, self.decks = seats, decks
         self.options = options
         self.rng = random.Random(seed)
-        self.engine = TossOne21()
+        self.parameters = dict(parameters or {})
+        self.engine = TossOne21(self.parameters)
         self.shoe = [card for card in range(52) for _ in range(decks)]
         self.cut = max(int(len(self.shoe) * PENETRATION), 4 * (seats + 1))
         self.pos = len(self.shoe)  # shuffle before the first round
@@ -160,7 +162,9 @@ class Dealer:
         of the card tossed, a card code as recorded, or None)."""
         code = CARD_CODES[cards[toss]] if isinstance(toss, int) else toss
         seat = ParsedSeat(1, tuple(cards), code, wagers, {}, None, None)
-        return sample_settle(GAME, options, self.decks, dealer, [seat]).seat(1).results
+        settled = sample_settle(GAME, options, self.decks, dealer, [seat],
+                                parameters=self.parameters)  # fmt: skip
+        return settled.seat(1).results
 
     def settle_all(self, deal: Deal) -> None:
         """Every seat's results, as the game's one settlement gives them."""

@@ -50,7 +50,8 @@ REJECTED_LINES: dict[str, str] = {
 
 OVER_LIMIT_STAKE = "500"
 UNKNOWN_TABLE = "T9"
-UNAPPROVED_LUCKY3_PAYTABLE = "2"
+#: the approved Lucky 3 paytable the venue does not run: the other one of the two
+OTHER_LUCKY3_PAYTABLE = {"1": "2", "2": "1"}
 REJECTED_PER_FAULTS = 200  # one set of rejected lines per this many faulty rounds
 MAX_REDEALS = 500  # deals tried for a fault that needs a particular hand
 
@@ -224,7 +225,7 @@ class FaultyLines:
             outside = [c for c in (*deal.dealer, *range(52)) if c not in target.cards]
             target.toss = CARD_CODES[outside[0]]
         elif kind == "options_not_authorized":
-            deal.options["lucky3_paytable"] = UNAPPROVED_LUCKY3_PAYTABLE
+            deal.options["lucky3_paytable"] = OTHER_LUCKY3_PAYTABLE[deal.options["lucky3_paytable"]]
 
         dealer.settle_all(deal)
 

@@ -31,9 +31,11 @@ def generate_toss_one(
     timezone: str = "America/Los_Angeles",
     blackjack_pays: str = "3:2",
     lucky3_paytable: str = "1",
+    parameters: dict | None = None,
 ) -> GenerationReport:
     """Write a Toss One 21 hand log to ``out``; see the :mod:`audits.samples` docstring.
 
+    ``parameters`` are the rule version's engine parameters (default: the engine's).
     ``rounds`` (default: ``ROUNDS_PER_TABLE_DAY`` per table and day) are spread
     over ``days`` days from ``start``, the tables taking turns, played between
     10:00 and midnight local time.  ``seats`` seats are occupied in every round.
@@ -50,6 +52,7 @@ def generate_toss_one(
         seed=seed,
         timezone=timezone,
         options={"blackjack_pays": blackjack_pays, "lucky3_paytable": lucky3_paytable},
+        parameters=parameters,
     )
     began = time.perf_counter()
     with open(out, "wb") as raw:

@@ -2,8 +2,8 @@
 
 What a generator dealt is built into a round and settled by
 :func:`audits.validation.games.settle_round`, the function validation's exact path, its
-screen and the round view read, under rules built for the sample from the engine's defaults
-and the round's options.  No generator settles on its own.
+screen and the round view read, under rules built for the sample from the rule version's
+parameters and the round's options.  No generator settles on its own.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from games.engine.catalog import game as engine_game
 
 
 @cache
-def _rules(game: str, options: tuple[tuple[str, str], ...]) -> GameRules:
+def _rules(game: str, options: tuple, parameters: tuple) -> GameRules:
     chosen = dict(options)
-    engine = GAMES[game].engine({})
+    engine = GAMES[game].engine(dict(parameters))
     if hasattr(engine, "variant"):  # the blackjack family: the options are the engine's
         engine = engine.variant(chosen)
     definition = engine_game(game)
@@ -32,9 +32,12 @@ def _rules(game: str, options: tuple[tuple[str, str], ...]) -> GameRules:
     )  # fmt: skip
 
 
-def sample_rules(game: str, options: Mapping[str, str]) -> GameRules:
-    """The rules a sample round of ``game`` under ``options`` is settled by (cached)."""
-    return _rules(game, tuple(sorted(options.items())))
+def sample_rules(
+    game: str, options: Mapping[str, str], parameters: Mapping | None = None
+) -> GameRules:
+    """The rules a sample round of ``game`` under ``options`` is settled by, the engine built
+    from the rule version's ``parameters`` (cached)."""
+    return _rules(game, tuple(sorted(options.items())), tuple(sorted((parameters or {}).items())))
 
 
 def sample_settle(
@@ -44,6 +47,7 @@ def sample_settle(
     dealer_cards: Sequence[int],
     seats: list[ParsedSeat],
     dealer_toss: str | None = None,
+    parameters: Mapping | None = None,
 ) -> RoundSettlement:
     """What the game's one settlement pays on every wager of the dealt round."""
     parsed = ParsedRound(
@@ -51,4 +55,4 @@ def sample_settle(
         options=dict(options), decks=decks, dealer_cards=tuple(dealer_cards),
         dealer_toss=dealer_toss, seats=seats,
     )  # fmt: skip
-    return settle_round(parsed, sample_rules(game, options))
+    return settle_round(parsed, sample_rules(game, options, parameters))

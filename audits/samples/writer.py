@@ -75,6 +75,7 @@ class HandLogWriter:
         seed: int,
         timezone: str,
         options: dict[str, str],
+        parameters: dict | None = None,
     ):
         if not tables:
             raise ValueError("at least one table")
@@ -97,7 +98,8 @@ class HandLogWriter:
         self.rounds, self.seats, self.decks = rounds, seats, decks
         self.fault_rate, self.tz = fault_rate, ZoneInfo(timezone)
         self.options = options
-        self.dealer = Dealer(seats=seats, decks=decks, seed=seed, options=options)
+        self.dealer = Dealer(seats=seats, decks=decks, seed=seed, options=options,
+                             parameters=parameters)  # fmt: skip
         self.slow = FaultyLines(self.dealer, venue)
 
     def _head_format(self) -> str:

@@ -15,30 +15,30 @@ import shutil
 import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 
-from django.db.models import Q
-
 from audits.samples import ROUNDS_PER_TABLE_DAY, GenerationReport, generate_toss_one
 from audits.samples.blackjack import ANTE_UP, TIE_BONUS, generate_blackjack
+from games.engine.toss_one_rules import GAME as TOSS_ONE
 from games.models import Authorization, Venue
-from games.terms import approval_status_on
+from games.terms import authorization_problem
 
-TOSS_ONE = "toss-one-21"
 GAMES = (TOSS_ONE, ANTE_UP, TIE_BONUS)  # the games a generator deals, in the log's order
 DEFAULT_DECKS = 6
 
 
 @dataclass(frozen=True)
 class SampleGame:
-    """One game as the venue is authorized to run it: where, with which options and decks."""
+    """One authorization of a game: its tables, the options and decks the venue runs, and the
+    rule version's engine parameters."""
 
     game: str
     tables: tuple[str, ...]
     options: dict[str, str] = field(default_factory=dict)
     decks: int = DEFAULT_DECKS
+    parameters: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -48,41 +48,55 @@ class SampleVenue:
     games: tuple[SampleGame, ...]
 
 
-def sample_venue_games(venue_code: str, day: date) -> SampleVenue:
-    """What ``venue_code`` is authorized to run on ``day``, game by game (the generators'
-    games only); a table named by one authorization is that game's alone."""
+def sample_venue_get(venue_code: str, first_day: date, last_day: date | None = None) -> SampleVenue:
+    """What ``venue_code`` is authorized to run from ``first_day`` to ``last_day``, one entry
+    per authorization in force on both days with its terms met (the generators' games only);
+    a table named by one authorization is that authorization's alone."""
     venue = Venue.objects.select_related("licensee__jurisdiction").filter(code=venue_code).first()
     if venue is None:
         raise ValueError(f"venue {venue_code!r} is not in the registry (load_registry first)")
-    in_force = [
-        a
-        for a in Authorization.objects.filter(venue=venue, effective_from__lte=day)
-        .filter(Q(effective_to__isnull=True) | Q(effective_to__gte=day))
-        .select_related("table", "approval__rule_version__game")
+    candidates = (
+        Authorization.objects.filter(venue=venue)
+        .select_related("table", "approval__rule_version__game", "approval__jurisdiction")
         .order_by("pk")
-        if approval_status_on(a.approval, day) == "approved"
+    )
+    chosen = [
+        (a, _sample_game(a)) for a in candidates if a.approval.rule_version.game.code in GAMES
     ]
-    dedicated = {a.table.code for a in in_force if a.table}
-    every = [t.code for t in venue.tables.order_by("code") if t.code not in dedicated]
-    games = []
-    for code in GAMES:
-        mine = [a for a in in_force if a.approval.rule_version.game.code == code]
-        if mine:
-            games.append(_sample_game(code, mine, every))
-    return SampleVenue(venue.code, venue.licensee.jurisdiction.timezone, tuple(games))
+    in_force = [
+        (a, game)
+        for a, game in chosen
+        if all(
+            authorization_problem(a, venue, game.decks, game.options, day) is None
+            for day in (first_day, last_day or first_day)
+        )
+    ]
+    dedicated = {a.table.code for a, _ in in_force if a.table}
+    every = tuple(t.code for t in venue.tables.order_by("code") if t.code not in dedicated)
+    games = [
+        game if a.table else replace(game, tables=every)
+        for code in GAMES
+        for a, game in in_force
+        if game.game == code
+    ]
+    return SampleVenue(
+        venue.code, venue.licensee.jurisdiction.timezone, tuple(g for g in games if g.tables)
+    )
 
 
-def _sample_game(code: str, authorizations: list[Authorization], every: list[str]) -> SampleGame:
-    first = authorizations[0]
-    tables = sorted({a.table.code for a in authorizations if a.table})
-    if any(a.table is None for a in authorizations):
-        tables = sorted(set(tables) | set(every))
-    allowed = first.approval.allowed_options or {}
-    options = {key: values[0] for key, values in allowed.items() if values}
-    options.update(first.options or {})
-    decks = list(first.decks or first.approval.rule_version.decks_allowed or [DEFAULT_DECKS])
-    return SampleGame(code, tuple(tables), options, DEFAULT_DECKS if DEFAULT_DECKS in decks
-                      else decks[0])  # fmt: skip
+def _sample_game(authorization: Authorization) -> SampleGame:
+    version = authorization.approval.rule_version
+    allowed = authorization.approval.allowed_options or {}
+    options = {key: str(values[0]) for key, values in allowed.items() if values}
+    options.update({k: str(v) for k, v in (authorization.options or {}).items()})
+    decks = list(authorization.decks or version.decks_allowed or [DEFAULT_DECKS])
+    return SampleGame(
+        game=version.game.code,
+        tables=(authorization.table.code,) if authorization.table else (),
+        options=options,
+        decks=DEFAULT_DECKS if DEFAULT_DECKS in decks else decks[0],
+        parameters=dict(version.parameters or {}),
+    )
 
 
 def sample_month_generate(
@@ -118,8 +132,8 @@ def sample_month_generate(
 
 
 def _parts(venue: SampleVenue, days: int, rounds: int | None):
-    """(game, tables, rounds): Toss One 21 deals its tables in turns; a blackjack-family
-    game one table at a time."""
+    """(game, tables, rounds): an authorization of Toss One 21 deals its tables in turns, one
+    of a blackjack-family game one table at a time; ``rounds`` each (default: by days)."""
     for game in venue.games:
         groups = [game.tables] if game.game == TOSS_ONE else [(t,) for t in game.tables]
         for tables in groups:
@@ -133,11 +147,13 @@ def _deal(path, venue: SampleVenue, part, **common) -> GenerationReport:
         return generate_toss_one(
             path, venue=venue.code, tables=tables, rounds=count, decks=game.decks,
             timezone=venue.timezone, blackjack_pays=game.options.get("blackjack_pays", "3:2"),
-            lucky3_paytable=game.options.get("lucky3_paytable", "1"), **common,
+            lucky3_paytable=game.options.get("lucky3_paytable", "1"),
+            parameters=game.parameters, **common,
         )  # fmt: skip
     return generate_blackjack(
         path, game=game.game, venue=venue.code, table=tables[0], rounds=count, decks=game.decks,
-        timezone=venue.timezone, options=dict(game.options), **common,
+        timezone=venue.timezone, options=dict(game.options), parameters=game.parameters,
+        **common,
     )  # fmt: skip
 
 

@@ -115,8 +115,8 @@ def test_a_players_toss_keeps_the_best_hand_then_the_best_lucky3(cards, code):
 
 
 def test_a_player_keeps_the_suited_21_over_the_first_one():
-    """7S 7H 7S 7S: tossing the first card keeps three spades (a suited 21, 5 to 1 on
-    paytable 1); the first correct toss in the order dealt would keep a coloured one."""
+    """7S 7H 7S 7S: tossing the 7H (index 1) keeps three spades (a suited 21, 5 to 1 on
+    paytable 1); the first correct toss in the order dealt (index 0) would keep a coloured one."""
     cards = [CARD("7S"), CARD("7H"), CARD("7S"), CARD("7S")]
     table = PAYTABLES[("lucky3", "1")]
     assert GAME.player_toss(cards, table) == 1

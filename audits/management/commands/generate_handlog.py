@@ -1,11 +1,11 @@
 """``manage.py generate_handlog OUT``: a sample hand log of a venue with its answer key."""
 
-from datetime import date
+from datetime import date, timedelta
 
 from django.core.management.base import BaseCommand, CommandError
 
 from audits.samples import generate_toss_one
-from audits.services.sample_month import sample_month_generate, sample_venue_games
+from audits.services.sample_month import sample_month_generate, sample_venue_get
 
 
 class Command(BaseCommand):
@@ -18,7 +18,10 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("out", metavar="OUT", help="the file to write (.jsonl or .jsonl.gz)")
         parser.add_argument(
-            "--rounds", type=int, help="rounds per game (default: 300 per table and day)"
+            "--rounds",
+            type=int,
+            help="rounds per authorization, or per table of a blackjack-family game "
+            "(default: 300 per table and day)",
         )
         parser.add_argument("--days", type=int, default=31, help="days covered (default 31)")
         parser.add_argument("--start", default="2026-10-01", help="first day, YYYY-MM-DD")
@@ -34,7 +37,7 @@ class Command(BaseCommand):
             help="Toss One 21 only, at --tables, without reading the registry",
         )
         parser.add_argument(
-            "--tables", default="T1,T2,T3,T4", help="with --toss-one-only: comma-separated tables"
+            "--tables", help="with --toss-one-only: comma-separated tables (default T1,T2,T3,T4)"
         )
         parser.add_argument(
             "--gzip", action="store_true", help="gzip the output (implied by a .gz name)"
@@ -55,12 +58,16 @@ class Command(BaseCommand):
         }
         try:
             start = date.fromisoformat(opts["start"])
+            if opts["tables"] and not opts["toss_one_only"]:
+                raise ValueError("--tables needs --toss-one-only: the registry says the tables")
             if opts["toss_one_only"]:
-                tables = tuple(t.strip() for t in opts["tables"].split(",") if t.strip())
+                given = opts["tables"] or "T1,T2,T3,T4"
+                tables = tuple(t.strip() for t in given.split(",") if t.strip())
                 report = generate_toss_one(out, venue=opts["venue"], tables=tables,
                                            start=start, **common)  # fmt: skip
             else:
-                venue = sample_venue_games(opts["venue"], start)
+                last = start + timedelta(days=opts["days"] - 1)
+                venue = sample_venue_get(opts["venue"], start, last)
                 report = sample_month_generate(out, venue, start=start, **common)
             if opts["answer_key"]:
                 report.write_answer_key(opts["answer_key"])
