@@ -24,7 +24,7 @@ import re
 import secrets
 import tempfile
 import textwrap
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from django.conf import settings
@@ -68,7 +68,7 @@ class DemoAccount:
     role: str  # "reviewer", "staff" or "admin"
     description: str
     first_look: str
-    password: str | None = None
+    password: str | None = field(default=None, repr=False)  # never in a repr or a log
     jurisdiction: Jurisdiction | None = None
     licensee: Licensee | None = None
 
