@@ -102,7 +102,6 @@ class Table:
         self.game, self.seats, self.decks, self.rng = game, seats, decks, rng
         self.parameters = dict(parameters or {})
         self.rules = sample_rules(game, options, self.parameters)
-        self.options = dict(options)
         self.forced: list[int] = []  # cards a fault has the next round deal first
         self.shoe = [card for card in range(52) for _ in range(decks)]
         self.pos = len(self.shoe)

@@ -18,9 +18,9 @@ from games.engine.cards import CARD_CODES, RANK
 from games.engine.results import WagerResult
 from games.engine.toss_one import TossOne21
 from games.engine.toss_one_hands import BUST, rank_key
-from games.engine.toss_one_rules import GAME, PAYTABLES
+from games.engine.toss_one_rules import GAME
 
-from .settlement import sample_settle
+from .settlement import sample_rules, sample_settle
 
 #: Main stakes and their share of seats (%); Lucky 3 and Bonus 4 stakes (% of seats).
 MAIN_STAKES = ((5, 30), (10, 30), (25, 25), (50, 10), (100, 5))
@@ -145,10 +145,8 @@ class Dealer:
 
     # -- settlement --------------------------------------------------------------
     def paytables(self, options: dict[str, str]) -> dict:
-        return {
-            "lucky3": PAYTABLES[("lucky3", options["lucky3_paytable"])],
-            "bonus4": PAYTABLES[("bonus4", "1")],
-        }
+        """The paytables a round under ``options`` is settled by."""
+        return sample_rules(GAME, options, self.parameters).paytables
 
     def settle_cards(
         self,

@@ -21,12 +21,12 @@ from pathlib import Path
 
 from audits.samples import ROUNDS_PER_TABLE_DAY, GenerationReport, generate_toss_one
 from audits.samples.blackjack import ANTE_UP, TIE_BONUS, generate_blackjack
+from audits.services.reports.rules import assumed_variant
 from games.engine.toss_one_rules import GAME as TOSS_ONE
 from games.models import Authorization, Venue
 from games.terms import authorization_problem
 
 GAMES = (TOSS_ONE, ANTE_UP, TIE_BONUS)  # the games a generator deals, in the log's order
-DEFAULT_DECKS = 6
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class SampleGame:
     game: str
     tables: tuple[str, ...]
     options: dict[str, str] = field(default_factory=dict)
-    decks: int = DEFAULT_DECKS
+    decks: int = 6
     parameters: dict = field(default_factory=dict)
 
 
@@ -85,16 +85,14 @@ def sample_venue_get(venue_code: str, first_day: date, last_day: date | None = N
 
 
 def _sample_game(authorization: Authorization) -> SampleGame:
+    """The variant the report's par sheets assume (:func:`assumed_variant`), dealt."""
+    decks, options = assumed_variant(authorization)
     version = authorization.approval.rule_version
-    allowed = authorization.approval.allowed_options or {}
-    options = {key: str(values[0]) for key, values in allowed.items() if values}
-    options.update({k: str(v) for k, v in (authorization.options or {}).items()})
-    decks = list(authorization.decks or version.decks_allowed or [DEFAULT_DECKS])
     return SampleGame(
         game=version.game.code,
         tables=(authorization.table.code,) if authorization.table else (),
         options=options,
-        decks=DEFAULT_DECKS if DEFAULT_DECKS in decks else decks[0],
+        decks=decks,
         parameters=dict(version.parameters or {}),
     )
 
