@@ -31,7 +31,6 @@ class Answers:
 
     def _start(self) -> None:
         self._index: dict[int, int] = {}
-        self._rows: list[tuple[int, ...]] = []
         self._table = np.zeros((0, self.width), np.int64)
 
     def of(self, codes: np.ndarray, answer: Callable[[int], tuple[int, ...]]) -> np.ndarray:
@@ -42,14 +41,16 @@ class Answers:
         unique, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
         found = list(map(self._index.get, unique.tolist()))
         if None in found:
-            if len(self._rows) + len(found) > self.most:
+            if len(self._table) + len(found) > self.most:
                 self._start()
                 found = [None] * len(found)
+            new: list[tuple[int, ...]] = []
             for i, at in enumerate(first.tolist()):
                 if found[i] is None:
-                    found[i] = self._index[int(unique[i])] = len(self._rows)
-                    self._rows.append(tuple(answer(at)))
-            self._table = np.array(self._rows, np.int64).reshape(-1, self.width)
+                    found[i] = self._index[int(unique[i])] = len(self._table) + len(new)
+                    new.append(tuple(answer(at)))
+            more = np.array(new, np.int64).reshape(-1, self.width)
+            self._table = np.concatenate([self._table, more])  # only the new rows are built
         return self._table[np.array(found, np.int64)][inverse.reshape(-1)]
 
 

@@ -41,9 +41,14 @@ class AnteUpScreen(FamilyScreen):
 
     def side_keys(self, seats: FamilySeats, dealer: Dealers, seat_round) -> np.ndarray:
         d = seat_round
+        # the cards of the player's poker hand (the engine's poker_cards): the first two, or
+        # the only hand where the rule version plays the best two of the hand
         best_two = self.engine.best_two_of_hand
-        player = self._poker_keys(seats.hand if best_two else seats.first,
-                                  seats.counts if best_two else np.full(len(d), 2))  # fmt: skip
+        whole = seats.single if best_two else np.zeros(len(d), bool)
+        first = np.full_like(seats.hand, -1)
+        first[:, :2] = seats.first
+        player = self._poker_keys(np.where(whole[:, None], seats.hand, first),
+                                  np.where(whole, seats.counts, 2))  # fmt: skip
         banker = self._poker_keys(
             dealer.cards if best_two else dealer.cards[:, :2],
             dealer.counts if best_two else np.full(len(dealer.counts), 2),

@@ -1,16 +1,21 @@
 """The blackjack family's screen (Ante Up 21, the tie bonus game): simple seats in columns.
 
-A *simple* seat holds exactly one hand, which begins with its two first cards, and no
-surrender can be read from its result; any other seat (a split, more than
-:data:`~.answers.MOST_CARDS` cards, a seat decoded as something else) sends its round to
-the exact path.  What the family's settlement and checks (:mod:`..settle_blackjack`,
-:mod:`..checks_blackjack`) read of a simple seat's cards, and the column that carries it:
+A seat is read here when it holds one to :data:`MOST_HANDS` hands of at most
+:data:`~.answers.MOST_CARDS` cards each and no surrender can be read from its result; any
+other seat (more hands or cards, a seat decoded as something else) sends its round to the
+exact path.  A *simple* seat holds one hand, which begins with its two first cards; a
+*split* seat more.  What the family's settlement and checks (:mod:`..settle_blackjack`,
+:mod:`..checks_blackjack`) read of a seat's cards, and the column that carries it:
 
-- the player's play (``analyse_hands`` on one hand): the hand's card values in order and
-  whether it was doubled; the engine is asked once per distinct sequence whether the play
-  breaks a rule (the seat then takes the exact path), and the hand's total and natural;
-- the main wager (``main_outcome``): that total and natural against the dealer's first two
-  cards (a natural) and total: the engine's outcome, one per distinct pair;
+- the player's play (``analyse_hands``): for a simple seat the hand's card values in order
+  and whether it was doubled, the engine asked once per distinct sequence whether the play
+  breaks a rule (the seat then takes the exact path), and the hand's total and natural; a
+  split seat (about one seat in a hundred) is asked on its own cards, each hand's total
+  once per distinct sequence;
+- the main wager (``main_outcome``): each hand's total and natural (a split hand has none),
+  whether it is a later hand of a split, against the dealer's first two cards (a natural)
+  and total: the engine's outcome, one per distinct question, the seat's outcomes together
+  in one int;
 - insurance: the dealer's natural and whether the up card is an ace;
 - the game's own wagers (:meth:`FamilyScreen.side_keys`): the tie status, or the poker
   outcome and the Poker Bonus category.
@@ -39,7 +44,7 @@ from ..checks_blackjack import recorded_winnings
 from ..parse import ParsedSeat
 from .answers import MOST_CARDS, Answers, Names, row_cards, sequence_codes
 from .cards import card_matrix, ragged_cards, within_shoe
-from .decode import NULL
+from .decode import NULL, TRUE
 from .objects import FAMILY_TAILS as TAILS
 from .objects import UNKNOWN, Derived
 from .rounds import BatchColumns, numbered, small_ints
@@ -47,6 +52,9 @@ from .skeleton import GameScreen, SeatClasses
 
 ZERO = Decimal(0)
 BUST = 22  # every total above 21 reads as this one
+MOST_HANDS = 4  # a seat of more hands goes to the exact path
+OUTCOME_BITS = 4  # a hand's outcome id in the seat's main key
+
 #: tail flags every game has (a game adds its own after them)
 PLAIN, MAIN, DOUBLED, SURRENDER_LIKE, INSURANCE = range(5)
 OUTCOMES = Names()  # the engine's outcome names, as stable ints
@@ -67,18 +75,47 @@ class Dealers:
 
 
 @dataclass
+class Hands:
+    """Every hand of some seats, one row each, in seat order."""
+
+    cards: np.ndarray  # (hands, MOST_CARDS), -1 padded
+    counts: np.ndarray
+    seat: np.ndarray  # the row's seat
+    index: np.ndarray  # its place among the seat's hands (0 for the first)
+    doubled: np.ndarray
+    start: np.ndarray  # per seat, its first row
+    total: np.ndarray = None  # BUST above 21
+    natural: np.ndarray = None  # a natural of a seat's only hand
+
+    def of(self, seat: int) -> tuple[PlayerHand, ...]:
+        """The hands of a seat, as the engine reads them."""
+        start = int(self.start[seat])
+        stop = start + int(np.searchsorted(self.seat[start:], seat, side="right"))
+        return tuple(PlayerHand(row_cards(self.cards, self.counts, i), bool(self.doubled[i]))
+                     for i in range(start, stop))  # fmt: skip
+
+
+@dataclass
 class FamilySeats:
-    """Some seats as the screen read them; each row's dealer is ``dealer_of`` its round."""
+    """Some seats as the screen read them, with their hands; each seat's first hand's
+    cards, total and natural are also per seat (``hand``, ``counts``, ``total``,
+    ``natural``)."""
 
     numbers: np.ndarray
     first: np.ndarray  # (seats, 2)
-    hand: np.ndarray  # (seats, MOST_CARDS), -1 padded
+    hand: np.ndarray  # (seats, MOST_CARDS), the first hand's cards, -1 padded
     counts: np.ndarray
     tails: np.ndarray
     flags: np.ndarray  # per seat, its tail's flags
     ok: np.ndarray
-    total: np.ndarray = None  # the hand's (BUST above 21)
+    hands: Hands
+    n_hands: np.ndarray
+    total: np.ndarray = None  # the first hand's (BUST above 21)
     natural: np.ndarray = None
+
+    @property
+    def single(self) -> np.ndarray:
+        return self.n_hands == 1
 
 
 class FamilyScreen(GameScreen):
@@ -97,7 +134,8 @@ class FamilyScreen(GameScreen):
             self.engine = None  # the exact path reports the options
         self._flags = Derived(TAILS, 5 + len(self.game_flags), self._flags_of)
         self.play, self.dealer_answers = Answers(3), Answers(6)
-        self.main = Answers(1)
+        self.main, self.totals = Answers(1), Answers(1)
+        self._split_play: dict[tuple, bool] = {}
 
     def paid(self, seat: ParsedSeat) -> Decimal:
         return recorded_winnings(seat)
@@ -127,21 +165,19 @@ class FamilyScreen(GameScreen):
                                np.zeros(k, np.int64))  # fmt: skip
         dealer = self._dealers(batch, rows)
         read = self._seats(batch, seats)
-        self._hands(read, dealer, seat_round)
-        live = read.flags[:, MAIN] & (read.total <= 21) & (read.natural == 0)
-        must = (np.bincount(seat_round[live], minlength=n) > 0) | self.completes(
+        self._play(read)
+        hands = read.hands
+        hand_round = seat_round[hands.seat]
+        main_bet = read.flags[hands.seat, MAIN]
+        live = main_bet & (hands.total <= 21) & (hands.natural == 0)
+        must = (np.bincount(hand_round[live], minlength=n) > 0) | self.completes(
             read, seat_round, n
         )
         round_ok = dealer.ok & numbered(read.numbers, seat_round, batch.seat_count[rows])
         round_ok &= dealer.draws_ok[np.arange(n), must.astype(np.int64)]
-        round_ok &= within_shoe(dealer.cards, read.hand, seat_round, n, self.decks)
+        round_ok &= within_shoe(dealer.cards, hands.cards, hand_round, n, self.decks)
+        main = self._main(read, dealer, hand_round)
         d = seat_round
-        main = self.main.of(
-            ((read.total * 2 + read.natural) * 32 + dealer.total[d]) * 2 + dealer.natural[d],
-            lambda i: (OUTCOMES(self.engine.main_outcome(
-                PlayerHand(row_cards(read.hand, read.counts, i)), 0, 1,
-                row_cards(dealer.cards, dealer.counts, d[i]))),),
-        )[:, 0]  # fmt: skip
         insurance = np.where(read.flags[:, INSURANCE],
                              1 + dealer.up_ace[d] * 2 + dealer.natural[d], 0)  # fmt: skip
         keys = np.column_stack([
@@ -175,65 +211,146 @@ class FamilyScreen(GameScreen):
 
     def _seats(self, batch: BatchColumns, seats: np.ndarray) -> FamilySeats:
         decoded = batch.decoded_seats(seats)
-        simple = [s if s is not None and s.hands is not None and len(s.hands) == 1
+        usable = [s if s is not None and s.hands and len(s.hands) <= MOST_HANDS
                   and s.toss == NULL else None for s in decoded]  # fmt: skip
         empty = b"0"
-        hands = [s.hands[0] if s else None for s in simple]
-        first = card_matrix([s.cards if s else empty for s in simple], 2)
-        hand, counts = ragged_cards([h.cards if h else empty for h in hands], MOST_CARDS)
-        tails = TAILS.ids([b"[%s,%s,%s,%s,%s]" % (s.wagers, s.results, s.poker, h.result,
-                                                  h.doubled) if s else empty
-                           for s, h in zip(simple, hands, strict=True)])  # fmt: skip
-        known = np.array([s is not None for s in simple], bool) & (tails != UNKNOWN)
+        n_hands = np.fromiter((len(s.hands) if s else 1 for s in usable), np.int64, len(usable))
+        flat = [h for s in usable for h in (s.hands if s else (None,))]
+        first = card_matrix([s.cards if s else empty for s in usable], 2)
+        cards, counts = ragged_cards([h.cards if h else empty for h in flat], MOST_CARDS)
+        starts = np.cumsum(n_hands) - n_hands
+        hand_seat = np.repeat(np.arange(len(usable)), n_hands)
+        index = np.arange(len(flat)) - starts[hand_seat]
+        doubled = np.fromiter((h is not None and h.doubled == TRUE for h in flat), bool,
+                              len(flat))  # fmt: skip
+        tails = TAILS.ids([_tail(s) if s else empty for s in usable])
+        known = np.array([s is not None for s in usable], bool) & (tails != UNKNOWN)
         flags = self._flags.of(np.where(known, tails, 0))
         ok = known & flags[:, PLAIN] & ~flags[:, SURRENDER_LIKE]
-        ok &= (first >= 0).all(axis=1) & (counts >= 2)
-        ok &= (hand[:, :2] == first).all(axis=1)
-        numbers = small_ints([s.seat if s else -1 for s in simple])
-        return FamilySeats(numbers, first, hand, counts, tails, flags, ok)
+        ok &= (first >= 0).all(axis=1)
+        ok &= np.bincount(hand_seat[counts < 2], minlength=len(usable)) == 0
+        ok &= (n_hands > 1) | (cards[starts, :2] == first).all(axis=1)
+        numbers = small_ints([s.seat if s else -1 for s in usable])
+        hands = Hands(cards, counts, hand_seat, index, doubled, starts)
+        return FamilySeats(numbers, first, cards[starts], counts[starts], tails, flags, ok,
+                           hands, n_hands)  # fmt: skip
 
-    def _hands(self, read: FamilySeats, dealer: Dealers, seat_round: np.ndarray) -> None:
-        """Each seat's play checked by the engine (a fault: the exact path), its total and
-        natural."""
-        counts = np.maximum(read.counts, 0)
-        doubled = read.flags[:, DOUBLED]
-        codes = np.where(read.ok, sequence_codes(read.hand, counts) * 2 + doubled, -1)
+    def _play(self, read: FamilySeats) -> None:
+        """Each seat's play checked by the engine (a fault: the exact path); each hand's
+        total and natural."""
+        hands, single = read.hands, read.single
+        n = len(hands.counts)
+        total, natural = np.zeros(n, np.int64), np.zeros(n, np.int64)
+        alone = single[hands.seat]
+        self._simple_play(read, alone, total, natural)
+        split = ~alone & read.ok[hands.seat]
+        rows = np.flatnonzero(split)
+        if rows.size:
+            codes = sequence_codes(hands.cards[rows], hands.counts[rows])
+
+            def hand_of(i: int) -> tuple[int]:
+                return (min(hand_total(row_cards(hands.cards, hands.counts, rows[i]))[0], BUST),)
+
+            total[rows] = self.totals.of(codes, hand_of)[:, 0]
+            for seat in np.unique(hands.seat[rows]).tolist():
+                read.ok[seat] &= self._split_ok(read, seat)
+        hands.total, hands.natural = total, natural
+        starts = np.flatnonzero(hands.index == 0)
+        read.total, read.natural = total[starts], natural[starts]
+
+    def _simple_play(self, read: FamilySeats, alone, total, natural) -> None:
+        rows = np.flatnonzero(alone)  # one per simple seat, in seat order
+        hands = read.hands
+        seat = hands.seat[rows]
+        cards, counts = hands.cards[rows], np.maximum(hands.counts[rows], 0)
+        doubled = hands.doubled[rows]
+        ok = read.ok[seat]
+        codes = np.where(ok, sequence_codes(cards, counts) * 2 + doubled, -1)
 
         def answer(i: int) -> tuple[int, ...]:
-            if not read.ok[i]:
+            if not ok[i]:
                 return (0, 0, 0)
-            cards = row_cards(read.hand, read.counts, i)
-            hand = PlayerHand(cards, bool(doubled[i]))
-            analysis = analyse_hands(self.engine, cards[:2], (hand,))
-            total = min(hand_total(cards)[0], BUST)
-            return (not analysis.violations, total, is_natural(cards))
+            held = row_cards(cards, counts, i)
+            hand = PlayerHand(held, bool(doubled[i]))
+            analysis = analyse_hands(self.engine, held[:2], (hand,))
+            return (not analysis.violations, min(hand_total(held)[0], BUST), is_natural(held))
 
-        play_ok, read.total, read.natural = self.play.of(codes, answer).T
-        read.ok &= play_ok.astype(bool)
+        play_ok, total[rows], natural[rows] = self.play.of(codes, answer).T
+        read.ok[seat] &= play_ok.astype(bool)
+
+    def _split_ok(self, read: FamilySeats, seat: int) -> bool:
+        """Whether the engine finds the split seat's play within the rules."""
+        played = read.hands.of(seat)
+        first = tuple(read.first[seat].tolist())
+        key = (first, *((h.cards, h.doubled) for h in played))
+        ok = self._split_play.get(key)
+        if ok is None:
+            ok = not analyse_hands(self.engine, first, played).violations
+            if len(self._split_play) < 100_000:
+                self._split_play[key] = ok
+        return ok
+
+    def _main(self, read: FamilySeats, dealer: Dealers, hand_round: np.ndarray) -> np.ndarray:
+        """Per seat: the engine's main outcome of each of its hands, in one int."""
+        hands = read.hands
+        later = hands.index > 0
+        ok = read.ok[hands.seat] & dealer.ok[hand_round]
+        code = (hands.total * 2 + hands.natural) * 32 + dealer.total[hand_round]
+        code = np.where(ok, (code * 2 + dealer.natural[hand_round]) * 2 + later, -1)
+
+        def answer(i: int) -> tuple[int]:
+            if not ok[i]:
+                return (0,)
+            hand = PlayerHand(row_cards(hands.cards, hands.counts, i))
+            n = 1 if read.single[hands.seat[i]] else 2  # a natural only where n is 1
+            dealt = row_cards(dealer.cards, dealer.counts, hand_round[i])
+            return (OUTCOMES(self.engine.main_outcome(hand, int(later[i]), n, dealt)),)
+
+        outcome = self.main.of(code, answer)[:, 0] << (OUTCOME_BITS * hands.index)
+        return np.bincount(hands.seat, outcome, minlength=len(read.numbers)).astype(np.int64)
 
     # -- tails ---------------------------------------------------------------------------
 
     def _flags_of(self, tail) -> tuple[bool, ...]:
         """(plain, main, doubled, surrender-like, insurance, *the game's own) of a tail
-        ``[wagers, results, poker, hand result, doubled]``; not plain: the exact path."""
+        (:func:`_tail`); not plain: the exact path."""
         try:
             return self._read_flags(*tail)
         except (TypeError, ValueError, AttributeError, ArithmeticError):
             return (False,) * (5 + len(self.game_flags))
 
-    def _read_flags(self, wagers, results, poker, result, doubled) -> tuple[bool, ...]:
+    def _read_flags(self, wagers, results, poker, *played) -> tuple[bool, ...]:
         stakes = {key: _amount(value) for key, value in wagers.items()}
         won = {key: _amount(value) for key, value in results.items()}
-        result = _amount(result)
-        if not isinstance(doubled, bool) or not (poker is None or isinstance(poker, str)):
-            raise TypeError(doubled, poker)
+        hands = played if len(played) == 2 else played[0]  # one hand, or [[result, doubled]...]
+        hands = [hands] if len(played) == 2 else [(h[0], h[1]) for h in hands]
+        for result, doubled in hands:
+            _amount(result)
+            if not isinstance(doubled, bool):
+                raise TypeError(doubled)
+        if not (poker is None or isinstance(poker, str)):
+            raise TypeError(poker)
         main = stakes.get("main", ZERO)
+        result, doubled = hands[0]
         surrender_like = (
-            self.engine.params.get("surrender") == "late" and main > 0 and not doubled
-            and result == settle_amount(main, MAIN_PAYS["surrender"], self.engine.rounding)
+            len(hands) == 1 and self.engine.params.get("surrender") == "late" and main > 0
+            and not doubled
+            and _amount(result) == settle_amount(main, MAIN_PAYS["surrender"], self.engine.rounding)
         )  # fmt: skip
-        return (True, main != 0, doubled, surrender_like, stakes.get("insurance", ZERO) != 0,
+        insured = stakes.get("insurance", ZERO) != 0
+        return (True, main != 0, any(d for _, d in hands), surrender_like, insured,
                 *self.side_flags(stakes, won, poker))  # fmt: skip
+
+
+def _tail(seat) -> bytes:
+    """What a seat's class keys on as written: ``[wagers, results, poker, hand result,
+    doubled]`` of a seat of one hand, ``[wagers, results, poker, [[result, doubled], ...]]``
+    of a split seat."""
+    if len(seat.hands) == 1:
+        h = seat.hands[0]
+        return b"[%s,%s,%s,%s,%s]" % (seat.wagers, seat.results, seat.poker, h.result, h.doubled)
+    played = b",".join(b"[%s,%s]" % (h.result, h.doubled) for h in seat.hands)
+    return b"[%s,%s,%s,[%s]]" % (seat.wagers, seat.results, seat.poker, played)
 
 
 def _amount(value) -> Decimal:

@@ -37,7 +37,7 @@ class ScreenDealer(msgspec.Struct, gc=False):
     toss: Raw = NULL
 
 
-FALSE = Raw(b"false")
+FALSE, TRUE = Raw(b"false"), Raw(b"true")
 
 
 class ScreenHand(msgspec.Struct, gc=False):

@@ -10,7 +10,6 @@ from __future__ import annotations
 import numpy as np
 
 from games.engine import tie_bonus_rules as R
-from games.engine.blackjack import PlayerHand
 from games.engine.tie_bonus import tie_status
 
 from .answers import Answers, Names, row_cards
@@ -31,12 +30,14 @@ class TieBonusScreen(FamilyScreen):
 
     def side_keys(self, seats: FamilySeats, dealer: Dealers, seat_round) -> np.ndarray:
         d = seat_round
-        player = seats.total * 2 + seats.natural
+        # the first hand (a natural only where it is the seat's one hand) and whether the
+        # seat split once or more than once
+        player = (seats.total * 2 + seats.natural) * 3 + np.minimum(seats.n_hands, 3) - 1
         codes = (player * 32 + dealer.total[d]) * 2 + dealer.blackjack[d]
 
         def answer(i: int) -> tuple[int]:
-            hand = PlayerHand(row_cards(seats.hand, seats.counts, i))
-            tied, reason, _ = tie_status((hand,), row_cards(dealer.cards, dealer.counts, d[i]))
+            hands = seats.hands.of(i)
+            tied, reason, _ = tie_status(hands, row_cards(dealer.cards, dealer.counts, d[i]))
             return (TIES((tied, reason)),)
 
         return np.where(seats.flags[:, -1], self.ties.of(codes, answer)[:, 0], 0)
