@@ -23,35 +23,60 @@ _POWERS = 11 ** np.arange(MOST_CARDS, dtype=np.int64)
 
 
 class Answers:
-    """Summary code -> the engine's answer (``width`` small ints), asked once per code."""
+    """Summary code -> the engine's answer (``width`` small ints), asked once per code.
+
+    The known codes are kept sorted beside the row of their answer, so that a batch's codes
+    are looked up at once (``np.searchsorted``); only codes not yet known are asked."""
 
     def __init__(self, width: int, most: int = 1 << 20):
         self.width, self.most = width, most
         self._start()
 
     def _start(self) -> None:
-        self._index: dict[int, int] = {}
+        self._codes = np.zeros(0, np.int64)  # sorted
+        self._rows = np.zeros(0, np.int64)  # each code's row of the table
         self._table = np.zeros((0, self.width), np.int64)
 
     def of(self, codes: np.ndarray, answer: Callable[[int], tuple[int, ...]]) -> np.ndarray:
         """``(len(codes), width)``: each row's answer; ``answer(i)`` asks the engine about
         row ``i`` (the first row of a code not yet known)."""
-        if not len(codes):
-            return np.zeros((0, self.width), np.int64)
-        unique, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
-        found = list(map(self._index.get, unique.tolist()))
-        if None in found:
-            if len(self._table) + len(found) > self.most:
+        codes = np.asarray(codes, np.int64)
+        rows = self._known(codes)
+        missing = np.flatnonzero(rows < 0)
+        if missing.size:
+            new, first = np.unique(codes[missing], return_index=True)
+            if len(self._table) + len(new) > self.most:
                 self._start()
-                found = [None] * len(found)
-            new: list[tuple[int, ...]] = []
-            for i, at in enumerate(first.tolist()):
-                if found[i] is None:
-                    found[i] = self._index[int(unique[i])] = len(self._table) + len(new)
-                    new.append(tuple(answer(at)))
-            more = np.array(new, np.int64).reshape(-1, self.width)
-            self._table = np.concatenate([self._table, more])  # only the new rows are built
-        return self._table[np.array(found, np.int64)][inverse.reshape(-1)]
+                return (
+                    self.of(codes, answer) if len(new) < self.most else self._asked(codes, answer)
+                )
+            rows[missing] = self._add(new, [answer(i) for i in missing[first].tolist()])[
+                np.searchsorted(new, codes[missing])
+            ]
+        return self._table[rows]
+
+    def _known(self, codes: np.ndarray) -> np.ndarray:
+        """Each code's row of the table, -1 where not yet known."""
+        if not len(self._codes):
+            return np.full(len(codes), -1, np.int64)
+        at = np.minimum(np.searchsorted(self._codes, codes), len(self._codes) - 1)
+        return np.where(self._codes[at] == codes, self._rows[at], -1)
+
+    def _add(self, new: np.ndarray, answers: list) -> np.ndarray:
+        """Adds sorted ``new`` codes with their answers; their rows."""
+        rows = np.arange(len(self._table), len(self._table) + len(new))
+        more = np.array([tuple(a) for a in answers], np.int64).reshape(-1, self.width)
+        self._table = np.concatenate([self._table, more])
+        codes = np.concatenate([self._codes, new])
+        order = np.argsort(codes, kind="stable")
+        self._codes, self._rows = codes[order], np.concatenate([self._rows, rows])[order]
+        return rows
+
+    def _asked(self, codes: np.ndarray, answer) -> np.ndarray:
+        """More distinct codes than it keeps: each asked, none kept."""
+        unique, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
+        table = np.array([tuple(answer(i)) for i in first.tolist()], np.int64)
+        return table.reshape(-1, self.width)[inverse.reshape(-1)]
 
 
 class Names:

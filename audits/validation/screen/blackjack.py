@@ -54,6 +54,7 @@ ZERO = Decimal(0)
 BUST = 22  # every total above 21 reads as this one
 MOST_HANDS = 4  # a seat of more hands goes to the exact path
 OUTCOME_BITS = 4  # a hand's outcome id in the seat's main key
+SIDE_BITS = 8  # each of the game's own answers in a seat's class
 
 #: tail flags every game has (a game adds its own after them)
 PLAIN, MAIN, DOUBLED, SURRENDER_LIKE, INSURANCE = range(5)
@@ -180,12 +181,8 @@ class FamilyScreen(GameScreen):
         d = seat_round
         insurance = np.where(read.flags[:, INSURANCE],
                              1 + dealer.up_ace[d] * 2 + dealer.natural[d], 0)  # fmt: skip
-        keys = np.column_stack([
-            read.tails,
-            np.where(read.flags[:, MAIN], main, 0),
-            insurance,
-            self.side_keys(read, dealer, seat_round),
-        ])  # fmt: skip
+        keys = _packed(read.tails, np.where(read.flags[:, MAIN], main, 0), insurance,
+                       self.side_keys(read, dealer, seat_round))  # fmt: skip
         return SeatClasses(round_ok, read.ok, keys, read.numbers)
 
     def _dealers(self, batch: BatchColumns, rows: np.ndarray) -> Dealers:
@@ -340,6 +337,20 @@ class FamilyScreen(GameScreen):
         insured = stakes.get("insurance", ZERO) != 0
         return (True, main != 0, any(d for _, d in hands), surrender_like, insured,
                 *self.side_flags(stakes, won, poker))  # fmt: skip
+
+
+def _packed(tails, main, insurance, side) -> np.ndarray:
+    """A seat's class as one int64 (tail id, each hand's outcome, insurance, the game's
+    answers in fixed bit fields), or as a row of ints where an answer outgrows its field."""
+    side = side.reshape(len(tails), -1)
+    fields = [(tails, 18), (main, OUTCOME_BITS * MOST_HANDS), (insurance, 3),
+              *((side[:, j], SIDE_BITS) for j in range(side.shape[1]))]  # fmt: skip
+    if any(len(v) and (v.min() < 0 or v.max() >> bits) for v, bits in fields):
+        return np.column_stack([tails, main, insurance, side])
+    packed = np.zeros(len(tails), np.int64)
+    for value, bits in fields:
+        packed = (packed << bits) | value
+    return packed
 
 
 def _tail(seat) -> bytes:
