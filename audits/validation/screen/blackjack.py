@@ -283,7 +283,7 @@ class FamilyScreen(GameScreen):
         ok = self._split_play.get(key)
         if ok is None:
             ok = not analyse_hands(self.engine, first, played).violations
-            if len(self._split_play) < 100_000:
+            if len(self._split_play) < 10_000:  # split seats rarely repeat
                 self._split_play[key] = ok
         return ok
 
