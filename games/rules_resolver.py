@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo
 
 from django.db.models import Q
 
+from games.gaming_day import gaming_day_bounds, gaming_day_of
 from games.models import ApprovalEvent, Authorization, ConditionMet, Venue, WagerLimit
 from games.selectors import RulesInForce, local_date_of, rules_in_force
 
@@ -26,7 +27,7 @@ class RulesResolver:
 
     def __init__(self) -> None:
         self._cache: dict[tuple, RulesInForce] = {}
-        self._venues: dict[str, tuple[str, list[date]] | None] = {}
+        self._venues: dict[str, tuple[str, list[date], time] | None] = {}
 
     def resolve(
         self, *, venue: str, table: str, game: str, options: dict, at: datetime, decks=None
@@ -54,7 +55,7 @@ class RulesResolver:
         known = self._venue(venue)
         if known is None:
             return None
-        zone, dates = known
+        zone, dates, _ = known
         day = local_date_of(at, zone)
         index = bisect_right(dates, day)
         tz = ZoneInfo(zone)
@@ -62,14 +63,29 @@ class RulesResolver:
         end = _midnight(dates[index], tz) if index < len(dates) else float("inf")
         return start, end
 
-    def _venue(self, venue: str) -> tuple[str, list[date]] | None:
+    def gaming_day(self, venue: str, at: datetime) -> tuple[date, float, float] | None:
+        """The gaming day holding ``at`` at ``venue`` (its jurisdiction's time zone and
+        start of day), with the POSIX times it begins and ends; None for an unknown venue."""
+        known = self._venue(venue)
+        if known is None:
+            return None
+        zone, _, start = known
+        day = gaming_day_of(at, zone, start)
+        begin, end = gaming_day_bounds(day, zone, start)
+        return day, begin.timestamp(), end.timestamp()
+
+    def _venue(self, venue: str) -> tuple[str, list[date], time] | None:
         if venue not in self._venues:
             row = (
                 Venue.objects.filter(code=venue)
-                .values_list("licensee__jurisdiction_id", "licensee__jurisdiction__timezone")
+                .values_list(
+                    "licensee__jurisdiction_id",
+                    "licensee__jurisdiction__timezone",
+                    "licensee__jurisdiction__gaming_day_start",
+                )  # fmt: skip
                 .first()
             )
-            self._venues[venue] = None if row is None else (row[1], change_dates(row[0]))
+            self._venues[venue] = None if row is None else (row[1], change_dates(row[0]), row[2])
         return self._venues[venue]
 
 

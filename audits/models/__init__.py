@@ -1,6 +1,7 @@
 """Submissions, their chunks, findings, rounds read, totals and audit reports."""
 
 from .findings import Finding, RoundKeys
+from .ledger import LedgerDay
 from .reports import Report, ReportIssued, ReportKind, ReportStatus
 from .submissions import Chunk, Submission, SubmissionStatus
 from .totals import ChunkTotal, SubmissionTotal
@@ -9,6 +10,7 @@ __all__ = [
     "Chunk",
     "ChunkTotal",
     "Finding",
+    "LedgerDay",
     "Report",
     "ReportIssued",
     "ReportKind",

@@ -1,4 +1,5 @@
-"""Money and counts per (venue, table, game, wager key): per chunk, then per submission."""
+"""Money and counts per (venue, table, game, wager key): per chunk and gaming day, then per
+submission, and per gaming day in the ledger (:mod:`.ledger`)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ class TotalsFields(models.Model):
 
 class ChunkTotal(TotalsFields):
     chunk = models.ForeignKey("audits.Chunk", on_delete=models.CASCADE, related_name="totals")
+    gaming_day = models.DateField(null=True, help_text="the venue's; none for an unknown venue")
     rounds = models.BigIntegerField(default=0)
 
     def __str__(self) -> str:

@@ -41,7 +41,7 @@ FINDING_COLUMNS = (
 
 def _finding_rows(chunk: Chunk, findings) -> Iterator[tuple]:
     for f, place in findings:
-        venue, table, game, played_at = place or ("", "", "", None)
+        venue, table, game, played_at = place[:4] if place else ("", "", "", None)
         yield (
             chunk.submission_id,
             chunk.pk,

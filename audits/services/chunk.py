@@ -103,7 +103,7 @@ def _write_totals(chunk: Chunk, run: ChunkRun) -> None:
     over, under = defaultdict(lambda: ZERO), defaultdict(lambda: ZERO)
     for finding, place in run.findings:
         if place is not None and finding.code in ("overpaid", "underpaid"):
-            key = (place.venue, place.table, place.game, finding.key)
+            key = (place.venue, place.table, place.game, place.gaming_day, finding.key)
             target = over if finding.code == "overpaid" else under
             target[key] += abs(finding.recorded - finding.expected)
     ChunkTotal.objects.bulk_create(
@@ -112,14 +112,15 @@ def _write_totals(chunk: Chunk, run: ChunkRun) -> None:
             venue=v,
             table=t,
             game=g,
+            gaming_day=day,
             wager_key=k,
             rounds=tally.rounds,
             wagers=tally.wagers,
             wagered=tally.wagered,
             net_result=tally.net_result,
             paid_out=tally.paid_out,
-            overpaid=over[(v, t, g, k)],
-            underpaid=under[(v, t, g, k)],
+            overpaid=over[(v, t, g, day, k)],
+            underpaid=under[(v, t, g, day, k)],
         )
-        for (v, t, g, k), tally in run.totals.items()
+        for (v, t, g, day, k), tally in run.totals.items()
     )

@@ -53,7 +53,7 @@ class ChunkRun:
         #: each finding with the place of its round (None for a rejected line)
         self.findings: list[tuple[Finding, RoundPlace | None]] = []
         self.read = RoundsRead()  # every round read, per place
-        self.totals = totals()  # (venue, table, game, wager key or "") -> Tally
+        self.totals = totals()  # (venue, table, game, gaming day, wager key or "") -> Tally
         self.lines = self.rounds = self.rejected = 0
         self.fast = None
         if fast:
@@ -154,18 +154,19 @@ class ChunkRun:
             self.findings.append((_not_our_venue(parsed), nowhere))
             return
         found = _future(parsed, self.latest_played_at) + _judged(parsed, gate)
-        place = RoundPlace(parsed.venue, parsed.table, parsed.game, parsed.played_at)
+        place = RoundPlace(parsed.venue, parsed.table, parsed.game, parsed.played_at,
+                           gate.gaming_day)  # fmt: skip
         self.rounds += 1
         self.read.add(place, parsed.round, parsed.line)
-        self._count(parsed)
+        self._count(parsed, gate.gaming_day)
         self.findings.extend((finding, place) for finding in found)
 
     def _reject(self, finding: Finding) -> None:
         self.rejected += 1
         self.findings.append((finding, None))
 
-    def _count(self, parsed: ParsedRound) -> None:
-        where = (parsed.venue, parsed.table, parsed.game)
+    def _count(self, parsed: ParsedRound, day) -> None:
+        where = (parsed.venue, parsed.table, parsed.game, day)
         self.totals[(*where, "")].rounds += 1
         for seat in parsed.seats:
             for key, stake, result in seat_sums(seat):

@@ -46,7 +46,8 @@ class FastPath:
         self.latest_micros = (latest - EPOCH) // MICROSECOND
         #: (venue, table, game, options, decks) -> [(epoch start, end, gate)], in micros
         self._epochs: dict[tuple, list[tuple[int, int, Gate]]] = {}
-        #: (venue, table, game) -> the verdicts of its clean seats, with their numbers
+        #: (venue, table, game, gaming day) -> the verdicts of its clean seats, with their
+        #: numbers
         self._classes: dict[tuple, dict[int, list]] = {}
 
     def screen(self, numbers: Sequence[int], lines: Sequence[bytes]) -> list[tuple]:
@@ -66,19 +67,19 @@ class FastPath:
                 gates.append(gate)
                 screen = None if gate.rules is None else screen_for(gate.rules, place)
                 if screen is not None:
-                    parts.setdefault(id(screen), (screen, []))[1].append((place, rows))
+                    parts.setdefault(id(screen), (screen, []))[1].append((place, gate, rows))
         clean = np.zeros(len(lines), bool)
         counted = []
         for screen, places in parts.values():  # each screen once, for all its places
-            rows = np.concatenate([r for _, r in places])
-            labels = np.repeat(np.arange(len(places)), [len(r) for _, r in places])
+            rows = np.concatenate([r for *_, r in places])
+            labels = np.repeat(np.arange(len(places)), [len(r) for *_, r in places])
             screened = screen.screen(batch, rows, lines, numbered, labels)
             clean[batch.index[rows[screened.clean]]] = True
-            for label, (place, _) in enumerate(places):
+            for label, (place, gate, _) in enumerate(places):
                 mine = rows[screened.clean & (labels == label)]
-                counted.append((place, mine, screened.classes.get(label, [])))
-        for place, rows, classes in counted:  # nothing is counted until all is screened
-            self._count(place, batch, rows, numbered[batch.index[rows]], classes)
+                counted.append((place, gate.gaming_day, mine, screened.classes.get(label, [])))
+        for place, day, rows, classes in counted:  # nothing is counted until all is screened
+            self._count(place, day, batch, rows, numbered[batch.index[rows]], classes)
         return [
             (numbers[i], lines[i], gates[gate_of[i]] if gate_of[i] >= 0 else None)
             for i in np.flatnonzero(~clean).tolist()
@@ -112,14 +113,15 @@ class FastPath:
             start, end = (_micros(b) for b in gate.span)
             epochs.append((min(start, first), max(end, first + 1), gate))
 
-    def _count(self, place: Place, batch: BatchColumns, clean: np.ndarray, lines: np.ndarray,
-               classes: list) -> None:  # fmt: skip
-        """Add the clean rounds (indexes into the batch's rounds, and their line numbers)
-        to the rounds read and to the totals."""
+    def _count(self, place: Place, day, batch: BatchColumns, clean: np.ndarray,
+               lines: np.ndarray, classes: list) -> None:  # fmt: skip
+        """Add the clean rounds (indexes into the batch's rounds, and their line numbers),
+        all of the gaming day ``day``, to the rounds read and to the totals."""
         if not clean.size:
             return
-        where = (place.venue, place.table, place.game)
-        self.rounds.add_many(*where, batch.ids.take(clean), lines, batch.micros[clean])
+        place_key = (place.venue, place.table, place.game)
+        self.rounds.add_many(*place_key, batch.ids.take(clean), lines, batch.micros[clean])
+        where = (*place_key, day)
         self.totals[(*where, "")].rounds += int(clean.size)
         counted = self._classes.setdefault(where, {})  # id(verdict) -> [verdict, seats]
         for verdict, count in classes:

@@ -1,4 +1,5 @@
-"""After every chunk: duplicate rounds, per-submission totals and the final counts."""
+"""After every chunk: duplicate rounds, per-submission totals, the ledger's gaming days and
+the final counts."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from audits.models import (
 )
 
 from .duplicates import duplicate_findings
+from .ledger import ledger_record
 from .storage import discard_work_copy
 
 log = logging.getLogger(__name__)
@@ -34,6 +36,7 @@ def submission_finish(submission: Submission) -> Submission:
         return submission
     _duplicates(submission)
     rounds_with_findings = _merge_totals(submission)
+    ledger_record(submission)
     chunks = Chunk.objects.filter(submission=submission).aggregate(
         lines=Sum("lines"), rounds=Sum("rounds"), rejected=Sum("rejected")
     )

@@ -9,7 +9,7 @@ exact path, which asks again only for a place or a time the answer does not cove
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 
 from audits.validation.context import GameRules
 from games.selectors import RulesInForce
@@ -27,9 +27,11 @@ class Gate:
     foreign: bool
     #: the rules to judge the round by: in force, at a venue of the submitter's (else None)
     rules: GameRules | None
-    #: POSIX times of the epoch the answer holds for (start, end); only the moment asked
-    #: about for an unknown venue
+    #: POSIX times of the epoch the answer holds for (start, end), within one gaming day;
+    #: only the moment asked about for an unknown venue
     span: tuple[float, float]
+    #: the venue's gaming day over the span (None for an unknown venue): the ledger's day
+    gaming_day: date | None = None
 
     def asked_for(self, venue, table, game, options, decks, played_at: datetime) -> bool:
         moment = played_at.timestamp()
@@ -49,8 +51,11 @@ def gate_for(
     rules = rules_cache.for_answer(answer) if answer.in_force and not foreign else None
     moment = played_at.timestamp()
     span = resolver.span_bounds(venue, played_at) or (moment, moment)
+    day = resolver.gaming_day(venue, played_at)
+    if day is not None:  # one gaming day at most, so that every round of a gate shares it
+        span = (max(span[0], day[1]), min(span[1], day[2]))
     key = _key(venue, table, game, options, decks)
-    return Gate(key, answer, foreign, rules, span)
+    return Gate(key, answer, foreign, rules, span, day[0] if day else None)
 
 
 def _key(venue, table, game, options, decks) -> tuple:

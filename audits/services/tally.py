@@ -1,12 +1,12 @@
 """The records a chunk passes between its parts: where a round was played, a round seen, and
-the running sums per (venue, table, game, wager key). Named, so no file reads another's by
-position."""
+the running sums per (venue, table, game, gaming day, wager key). Named, so no file reads
+another's by position."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 from typing import NamedTuple
 
@@ -20,6 +20,7 @@ class RoundPlace(NamedTuple):
     table: str
     game: str
     played_at: datetime | None
+    gaming_day: date | None = None  # the venue's (None: an unknown venue)
 
 
 class SeenRound(NamedTuple):
@@ -32,7 +33,8 @@ class SeenRound(NamedTuple):
 
 @dataclass
 class Tally:
-    """The sums of one (venue, table, game, wager key); the key ``""`` counts rounds."""
+    """The sums of one (venue, table, game, gaming day, wager key); the key ``""`` counts
+    rounds."""
 
     rounds: int = 0
     wagers: int = 0
@@ -48,6 +50,7 @@ class Tally:
             self.paid_out += result * times
 
 
-def totals() -> defaultdict[tuple[str, str, str, str], Tally]:
-    """(venue, table, game, wager key) -> its :class:`Tally`, made on first use."""
+def totals() -> defaultdict[tuple[str, str, str, date | None, str], Tally]:
+    """(venue, table, game, gaming day, wager key) -> its :class:`Tally`, made on first
+    use."""
     return defaultdict(Tally)

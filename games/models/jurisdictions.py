@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import time
+
 from django.db import models
 from simple_history.models import HistoricalRecords
 
@@ -14,6 +16,10 @@ class Jurisdiction(models.Model):
         max_length=60,
         default="UTC",
         help_text="local dates of limits and approvals, e.g. America/Los_Angeles",
+    )
+    gaming_day_start = models.TimeField(
+        default=time(6, 0),
+        help_text="local time a gaming day begins: a round before it belongs to the day before",
     )
     history = HistoricalRecords()
 

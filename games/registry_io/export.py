@@ -64,6 +64,7 @@ def _jurisdiction(j: Jurisdiction) -> dict[str, Any]:
         "name": j.name,
         "currency": j.currency,
         "timezone": j.timezone,
+        "gaming_day_start": j.gaming_day_start.strftime("%H:%M"),
         "operator_classes": [
             {"code": c.code, "name": c.name} for c in j.operator_classes.order_by("code")
         ],

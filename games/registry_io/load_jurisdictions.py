@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import time
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.core.exceptions import ValidationError
@@ -21,7 +22,9 @@ from games.services.limits import wager_limit_create, wager_limit_update
 from . import values as v
 from .records import Rec, upsert
 
-JURISDICTION_KEYS = ("name", "currency", "timezone", "operator_classes", "regulations")
+JURISDICTION_KEYS = (
+    "name", "currency", "timezone", "gaming_day_start", "operator_classes", "regulations",
+)  # fmt: skip
 LIMIT_KEYS = (
     "effective_to",
     "operator_class",
@@ -43,6 +46,14 @@ def _timezone(value) -> str:
     return name
 
 
+def _time_of_day(value) -> time:
+    text = v.text(value)
+    try:
+        return time.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a time of day such as 06:00") from None
+
+
 def load_jurisdictions(items: list[Rec]) -> None:
     """Jurisdictions, operator classes and regulations (limits come later: they name tables)."""
     for rec in items:
@@ -51,6 +62,7 @@ def load_jurisdictions(items: list[Rec]) -> None:
             "name": rec.get("name", v.text, None),
             "currency": rec.get("currency", v.text, None),
             "timezone": rec.get("timezone", _timezone, None),
+            "gaming_day_start": rec.get("gaming_day_start", _time_of_day, None),
         }
         jurisdiction = upsert(
             rec,

@@ -57,8 +57,8 @@ class BatchColumns:
         """The seats (indexes into :attr:`seats`) of the rounds ``rows``, in order."""
         counts = self.seat_count[rows]
         total = int(counts.sum())
-        if total == len(self.seats) and len(rows) == len(self.rounds):
-            return np.arange(total)
+        if len(rows) == len(self.rounds) and (rows == np.arange(len(rows))).all():
+            return np.arange(total)  # every round, in order
         offsets = np.repeat(self.seat_start[rows] - (np.cumsum(counts) - counts), counts)
         return offsets + np.arange(total)
 

@@ -14,20 +14,21 @@ from audits.services.round_keys import stored_ids
 from audits.validation.round_ids import IdBytes, round_keys
 
 BEFORE, AFTER = ("audits", "0005_submission_file_per_licensee"), ("audits", "0006_round_keys_per_chunk")
+GAMES_THEN = ("games", "0003_rule_version_blank_options")  # the registry as 0005 knew it
 PLAYED = datetime(2026, 10, 1, 17, tzinfo=UTC)
 
 
 @pytest.fixture
 def migrated_back(transactional_db):
     executor = MigrationExecutor(connection)
-    executor.migrate([BEFORE])
+    executor.migrate([BEFORE, GAMES_THEN])
     yield executor
     executor.loader.build_graph()
     executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 def test_rounds_seen_become_sorted_round_keys_per_chunk_and_place(migrated_back):
-    apps = migrated_back.loader.project_state([BEFORE]).apps
+    apps = migrated_back.loader.project_state([BEFORE, GAMES_THEN]).apps
     jurisdiction = apps.get_model("games", "Jurisdiction").objects.create(code="x", name="X")
     licensee = apps.get_model("games", "Licensee").objects.create(
         jurisdiction=jurisdiction, name="L", license_number="1"
@@ -44,8 +45,8 @@ def test_rounds_seen_become_sorted_round_keys_per_chunk_and_place(migrated_back)
                             round_id=round_id, line=line, played_at=PLAYED, game="g")  # fmt: skip
 
     migrated_back.loader.build_graph()
-    migrated_back.migrate([AFTER])
-    apps = migrated_back.loader.project_state([AFTER]).apps
+    migrated_back.migrate([AFTER, GAMES_THEN])
+    apps = migrated_back.loader.project_state([AFTER, GAMES_THEN]).apps
     rows = apps.get_model("audits", "RoundKeys").objects.order_by("table")
     assert [(r.table, r.count, r.chunk_id) for r in rows] == [("T1", 2, chunk.pk), ("T2", 1, chunk.pk)]
     t1 = rows[0]

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
+from datetime import datetime, time
+
 import pytest
 
 from audits.models import Submission
 from audits.samples import generate_toss_one
 from audits.services.chunk_run import ChunkRun
 from audits.services.lines import read_lines
+from games.gaming_day import gaming_day_of
 from games.rules_resolver import RulesResolver
 
 
@@ -55,4 +59,30 @@ def test_the_rules_are_looked_up_once_per_epoch_not_per_round(wa, tmp_path, monk
     monkeypatch.setattr(resolver, "resolve", lambda **kw: asked.append(kw["at"]) or original(**kw))
     run = run_chunk(path, wa, fast=True, resolver=resolver)
     assert run.findings == []
-    assert len(asked) == 1  # ten days within one epoch of the registry: one question
+    # ten days within one epoch of the registry: one question per gaming day (the ledger's
+    # day, which each answer is also held to), never one per round
+    played = [datetime.fromisoformat(json.loads(line)["played_at"])
+              for line in path.read_bytes().splitlines()]  # fmt: skip
+    days = {gaming_day_of(at, "America/Los_Angeles", time(6, 0)) for at in played}
+    assert len(days) == 10
+    assert len(asked) == len(days)
+    assert {gaming_day_of(at, "America/Los_Angeles", time(6, 0)) for at in asked} == days
+
+
+@pytest.mark.django_db
+def test_rounds_screened_out_of_their_order_keep_their_own_seats(wa):
+    # gaming days alternate, so one screen gets the batch's rounds grouped by day, out of the
+    # file's order; each seat must still be read as its own round's (a seat read as another
+    # round's judged the overpaid seat clean, and remembered that for the next file)
+    from tests.audits.conftest import round_line
+    from tests.audits.services.test_fast_path_family import judged
+
+    days = ["2026-11-02T10:00:00-08:00", "2026-11-03T10:00:00-08:00"] * 2
+    lines = [round_line(round=f"T2-{i}", played_at=at) for i, at in enumerate(days)]
+    lines.append(round_line(round="T2-over", **{"seats__0__results__main": "50"}))
+    submission = Submission(licensee=wa)
+    fast = judged(submission, lines, fast=True)
+    assert fast == judged(submission, lines, fast=False)
+    assert [(f.line, f.code) for f, _ in fast[0]] == [(5, "overpaid")]
+    again = judged(submission, lines[-1:], fast=True)  # the remembered verdicts
+    assert [(f.line, f.code) for f, _ in again[0]] == [(1, "overpaid")]

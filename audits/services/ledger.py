@@ -1,0 +1,176 @@
+"""The ledger per gaming day: what each finished submission adds, and any period's sums.
+
+When a submission finishes, :func:`ledger_record` writes its chunks' totals per (venue,
+table, game, wager key) and gaming day (the venue's jurisdiction sets when a day begins)
+as :class:`~audits.models.LedgerDay` rows, less every round the duplicate checks found
+already read (earlier in the file, or in an earlier finished submission of the licensee):
+a round counted in two submissions is counted once, in the first.  The selectors sum those
+rows for a day, the month to date, the year to date or any range, per table, game and
+wager key.  Only finished submissions are ever in the ledger.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+
+from django.db.models import Sum
+
+from audits.models import ChunkTotal, Finding, LedgerDay, Submission, SubmissionStatus
+from audits.validation.parse import Rejected, parse_line
+from audits.validation.screen.verdicts import seat_sums
+from games.models import Venue
+from games.rules_resolver import RulesResolver
+
+from .round_view import NoSuchLine, submission_line
+
+ZERO = Decimal(0)
+SUMS = ("rounds", "wagers", "wagered", "net_result", "paid_out", "overpaid", "underpaid")
+DUPLICATES = ("duplicate_round", "duplicate_round_submitted")
+PLACE = ("venue", "table", "game", "gaming_day", "wager_key")
+
+
+def ledger_record(submission: Submission) -> int:
+    """The submission's rows of the ledger, written anew; how many."""
+    LedgerDay.objects.filter(submission=submission).delete()
+    rows: dict[tuple, dict] = {}
+    chunk_sums = (
+        ChunkTotal.objects.filter(chunk__submission=submission, gaming_day__isnull=False)
+        .values(*PLACE)
+        .annotate(**{f"{f}_sum": Sum(f) for f in SUMS})
+    )
+    for s in chunk_sums:
+        rows[tuple(s[k] for k in PLACE)] = {f: s[f"{f}_sum"] or 0 for f in SUMS}
+    for key, amounts in _counted_before(submission):
+        if key in rows:
+            for field, amount in amounts.items():
+                rows[key][field] -= amount
+    LedgerDay.objects.bulk_create(
+        LedgerDay(
+            submission=submission,
+            licensee_id=submission.licensee_id,
+            **dict(zip(PLACE, key, strict=True)),
+            **sums,
+        )  # fmt: skip
+        for key, sums in rows.items()
+        if any(sums.values())
+    )
+    return len(rows)
+
+
+def _counted_before(submission: Submission):
+    """``(place and day, amounts)`` of every round of the submission already read before:
+    its rounds, wagers and money as the totals counted them."""
+    lines = sorted(
+        set(
+            Finding.objects.filter(submission=submission, code__in=DUPLICATES).values_list(
+                "line", flat=True
+            )
+        )
+    )
+    if not lines:
+        return
+    paid_wrong = defaultdict(lambda: defaultdict(lambda: ZERO))
+    for line, code, key, recorded, expected in Finding.objects.filter(
+        submission=submission, line__in=lines, code__in=("overpaid", "underpaid")
+    ).values_list("line", "code", "wager_key", "recorded", "expected"):
+        paid_wrong[(line, key)][code] += abs(recorded - expected)
+    resolver = RulesResolver()
+    for number in lines:
+        try:
+            parsed = parse_line(submission_line(submission, number), number)
+        except (Rejected, NoSuchLine):
+            continue  # a line not read was not counted either
+        day = resolver.gaming_day(parsed.venue, parsed.played_at)
+        if day is None:
+            continue
+        where = (parsed.venue, parsed.table, parsed.game, day[0])
+        yield (*where, ""), {"rounds": 1}
+        for seat in parsed.seats:
+            for key, stake, result in seat_sums(seat):
+                yield (*where, key), {
+                    "wagers": 1, "wagered": stake, "net_result": result,
+                    "paid_out": result if result > 0 else ZERO,
+                }  # fmt: skip
+        for (line, key), wrong in paid_wrong.items():
+            if line == number:
+                yield (*where, key), dict(wrong)
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LedgerLine:
+    """The sums of one table, game and wager key over a period (``wager_key`` ``""``: the
+    rounds)."""
+
+    table: str
+    game: str
+    wager_key: str
+    rounds: int
+    wagers: int
+    wagered: Decimal
+    net_result: Decimal
+    paid_out: Decimal
+    overpaid: Decimal
+    underpaid: Decimal
+
+    @property
+    def house_win(self) -> Decimal:
+        """What the house won: the players' net result, negated."""
+        return -self.net_result
+
+    @property
+    def hold(self) -> Decimal | None:
+        """The house's win per amount wagered (None when nothing was wagered)."""
+        return self.house_win / self.wagered if self.wagered else None
+
+
+def ledger_lines(venue: Venue, first_day: date, last_day: date) -> list[LedgerLine]:
+    """The venue's ledger from ``first_day`` to ``last_day`` (gaming days, both included),
+    per table, game and wager key; only its own licensee's finished submissions."""
+    rows = (
+        LedgerDay.objects.filter(
+            licensee=venue.licensee_id,
+            venue=venue.code,
+            gaming_day__gte=first_day,
+            gaming_day__lte=last_day,
+            submission__status=SubmissionStatus.DONE,
+        )  # fmt: skip
+        .values("table", "game", "wager_key")
+        .annotate(**{f"{f}_sum": Sum(f) for f in SUMS})
+        .order_by("table", "game", "wager_key")
+    )
+    return [
+        LedgerLine(
+            r["table"], r["game"], r["wager_key"], **{f: r[f"{f}_sum"] or 0 for f in SUMS}
+        )  # fmt: skip
+        for r in rows
+    ]
+
+
+PERIODS = ("day", "month_to_date", "year_to_date")
+
+
+def ledger_periods(venue: Venue, day: date) -> dict[str, list[LedgerLine]]:
+    """The gaming day ``day``, its month to date and its year to date, as regulators ask
+    for them (COMAR 36.05.03.25: daily, month-to-date and year-to-date win per table)."""
+    starts = (day, day.replace(day=1), day.replace(month=1, day=1))
+    return {
+        name: ledger_lines(venue, start, day) for name, start in zip(PERIODS, starts, strict=True)
+    }
+
+
+def ledger_last_day(venue: Venue) -> date | None:
+    """The latest gaming day the venue's ledger holds."""
+    return (
+        LedgerDay.objects.filter(
+            licensee=venue.licensee_id, venue=venue.code, submission__status=SubmissionStatus.DONE
+        )  # fmt: skip
+        .order_by("-gaming_day")
+        .values_list("gaming_day", flat=True)
+        .first()
+    )
