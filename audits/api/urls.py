@@ -26,5 +26,6 @@ urlpatterns = [
         views.SubmissionFindingsView.as_view(),
         name="submission-findings",
     ),
+    path("venues/<str:code>/ledger/", views.VenueLedgerView.as_view(), name="venue-ledger"),
     *router.urls,
 ]

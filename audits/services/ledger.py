@@ -128,6 +128,11 @@ class LedgerLine:
         """The house's win per amount wagered (None when nothing was wagered)."""
         return self.house_win / self.wagered if self.wagered else None
 
+    @property
+    def hold_percent(self) -> str | None:
+        hold = self.hold
+        return None if hold is None else f"{hold * 100:.2f}%"
+
 
 def ledger_lines(venue: Venue, first_day: date, last_day: date) -> list[LedgerLine]:
     """The venue's ledger from ``first_day`` to ``last_day`` (gaming days, both included),

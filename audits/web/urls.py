@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import rounds, views
+from . import monitoring, rounds, views
 
 urlpatterns = [
     path("", views.home, name="dashboard"),
@@ -13,6 +13,8 @@ urlpatterns = [
     path("submissions/<uuid:uuid>/lines/<id:line>/", rounds.round_detail, name="web-round"),
     path("submissions/<uuid:uuid>/report/", views.report_ask, name="web-report-ask"),
     path("submissions/<uuid:uuid>/retry/", views.submission_retry_page, name="web-retry"),
+    path("monitoring/", monitoring.venue_list, name="web-monitoring"),
+    path("monitoring/venues/<str:code>/", monitoring.venue_ledger, name="web-venue-ledger"),
     path("reports/", views.report_list, name="web-reports"),
     path("reports/verify/", views.report_verify_page, name="web-report-verify"),
     path("schedules/", views.schedule_list, name="web-schedules"),

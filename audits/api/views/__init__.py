@@ -10,6 +10,7 @@ Submissions are never edited or deleted over the API.
 from __future__ import annotations
 
 from .findings import SubmissionFindingsView
+from .ledger import VenueLedgerView
 from .reports import ReportVerifyView, ReportViewSet
 from .schedules import ScheduleDetailView, ScheduleListView
 from .submissions import SubmissionViewSet
@@ -21,4 +22,5 @@ __all__ = [
     "ScheduleListView",
     "SubmissionFindingsView",
     "SubmissionViewSet",
+    "VenueLedgerView",
 ]

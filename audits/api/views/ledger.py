@@ -1,0 +1,77 @@
+"""A venue's ledger over HTTP: a gaming day with its month and year to date, per table,
+game and wager key.  Reviewers see every venue of their jurisdiction, staff their
+licensee's; any other venue answers 404, as one that does not exist."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import ValidationError as BadRequest
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from audits.services.ledger import PERIODS, ledger_last_day, ledger_periods
+from games.access import venues_visible_to
+
+from ..permissions import HasAuditRole
+from .base import ERROR
+
+
+class LedgerLineSerializer(serializers.Serializer):
+    table = serializers.CharField()
+    game = serializers.CharField()
+    wager_key = serializers.CharField(help_text='"" for the rounds of the table and game')
+    rounds = serializers.IntegerField()
+    wagers = serializers.IntegerField()
+    wagered = serializers.DecimalField(max_digits=16, decimal_places=2)
+    house_win = serializers.DecimalField(max_digits=16, decimal_places=2)
+    hold = serializers.DecimalField(max_digits=12, decimal_places=6, allow_null=True)
+    paid_out = serializers.DecimalField(max_digits=16, decimal_places=2)
+    overpaid = serializers.DecimalField(max_digits=16, decimal_places=2)
+    underpaid = serializers.DecimalField(max_digits=16, decimal_places=2)
+
+
+class LedgerSerializer(serializers.Serializer):
+    venue = serializers.CharField()
+    gaming_day = serializers.DateField(allow_null=True)
+    day = LedgerLineSerializer(many=True)
+    month_to_date = LedgerLineSerializer(many=True)
+    year_to_date = LedgerLineSerializer(many=True)
+
+
+class VenueLedgerView(APIView):
+    permission_classes = [HasAuditRole]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "day",
+                str,
+                description="a gaming day, YYYY-MM-DD (default: the latest the ledger holds)",
+            )
+        ],  # fmt: skip
+        responses={
+            200: LedgerSerializer,
+            404: OpenApiResponse(ERROR, description="no such venue that you may see"),
+            400: OpenApiResponse(ERROR, description="a malformed day"),
+        },  # fmt: skip
+    )
+    def get(self, request, code: str):
+        venue = venues_visible_to(request.user).filter(code=code).first()
+        if venue is None:
+            raise NotFound("no such venue that you may see")
+        day = _day(request.query_params.get("day")) or ledger_last_day(venue)
+        periods = ledger_periods(venue, day) if day else dict.fromkeys(PERIODS, [])
+        return Response(LedgerSerializer({"venue": venue.code, "gaming_day": day, **periods}).data)
+
+
+def _day(text: str | None) -> date | None:
+    if not text:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise BadRequest({"day": f"{text!r} is not a date such as 2026-10-31"}) from None

@@ -1,0 +1,63 @@
+"""Monitoring pages: the venues a user may see, and a venue's ledger of a gaming day with its
+month and year to date (reviewers: every venue of their jurisdiction; staff: their
+licensee's; any other venue is 404, as one that does not exist)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import render
+
+from audits.services.ledger import PERIODS, ledger_last_day, ledger_periods
+from games.access import user_role, venues_visible_to
+
+TITLES = {"day": "Gaming day", "month_to_date": "Month to date", "year_to_date": "Year to date"}
+
+
+def _with_role(request) -> None:
+    if user_role(request.user) is None:
+        raise PermissionDenied("you have no role in the service")
+
+
+@login_required
+def venue_list(request):
+    _with_role(request)
+    venues = venues_visible_to(request.user).select_related("licensee").order_by("code")
+    rows = [(venue, ledger_last_day(venue)) for venue in venues]
+    return render(request, "web/monitoring.html", {"rows": rows})
+
+
+@login_required
+def venue_ledger(request, code: str):
+    _with_role(request)
+    venue = venues_visible_to(request.user).select_related("licensee__jurisdiction")
+    venue = venue.filter(code=code).first()
+    if venue is None:
+        raise Http404("no such venue that you may see")
+    asked = request.GET.get("day", "")
+    day = _day(asked)
+    bad_day = asked if asked and day is None else None  # said so; the latest day shown
+    day = day or ledger_last_day(venue)
+    periods = ledger_periods(venue, day) if day else dict.fromkeys(PERIODS, [])
+    return render(
+        request,
+        "web/ledger.html",
+        {
+            "venue": venue,
+            "day": day,
+            "bad_day": bad_day,
+            "periods": [(TITLES[name], periods[name]) for name in PERIODS],
+            "gaming_day_start": venue.licensee.jurisdiction.gaming_day_start,
+            "zone": venue.licensee.jurisdiction.timezone,
+        },
+    )
+
+
+def _day(text: str) -> date | None:
+    try:
+        return date.fromisoformat(text) if text else None
+    except ValueError:
+        return None

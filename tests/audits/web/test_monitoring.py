@@ -1,0 +1,68 @@
+"""The ledger's pages and API: what each role sees of a venue's gaming days (the matrix in
+test_web_matrix.py holds who may see which venue)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+from audits.models import LedgerDay
+from tests.audits.report_support import validated  # noqa: F401  (fixture)
+from tests.audits.submissions_support import people  # noqa: F401  (fixture)
+
+pytestmark = pytest.mark.django_db
+URL = "/api/audits/venues/WA-CR-0042/ledger/"
+
+
+def api(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def test_the_api_gives_the_latest_day_with_month_and_year_to_date(validated, people):  # noqa: F811
+    body = api(people.staff).get(URL).json()
+    assert body["gaming_day"] == "2026-10-13"  # the fourth of four days from 10 October
+    rounds = {name: sum(x["rounds"] for x in body[name] if x["wager_key"] == "")
+              for name in ("day", "month_to_date", "year_to_date")}  # fmt: skip
+    stored = sum(r.rounds for r in LedgerDay.objects.filter(wager_key=""))
+    last = LedgerDay.objects.filter(wager_key="", gaming_day=date(2026, 10, 13))
+    on_day = sum(r.rounds for r in last)
+    assert rounds == {"day": on_day, "month_to_date": stored, "year_to_date": stored}
+    assert 1000 < stored <= 1200 and 0 < on_day < stored
+    main = [x for x in body["year_to_date"] if x["wager_key"] == "main"]
+    assert main and all(x["hold"] is not None and x["wagered"] != "0.00" for x in main)
+
+
+def test_the_api_answers_a_day_asked_for_and_refuses_a_malformed_one(validated, people):  # noqa: F811
+    body = api(people.reviewer).get(URL, {"day": "2026-10-11"}).json()
+    assert body["gaming_day"] == "2026-10-11"
+    assert {x["table"] for x in body["day"]} >= {"T1", "T2"}
+    early = api(people.reviewer).get(URL, {"day": "2026-10-09"}).json()
+    assert early["day"] == [] and early["month_to_date"] == []
+    bad = api(people.reviewer).get(URL, {"day": "10/11/2026"})
+    assert bad.status_code == 400 and bad.json()["field"] == "day"
+    assert "is not a date" in bad.json()["message"]
+
+
+def test_the_page_shows_the_three_periods_and_says_when_a_day_is_malformed(validated, people):  # noqa: F811
+    client = Client()
+    client.force_login(people.staff)
+    page = client.get("/monitoring/venues/WA-CR-0042/", {"day": "2026-10-12"}).content.decode()
+    assert "Gaming days begin at 06:00 (America/Los_Angeles)" in page
+    assert page.count("<h2>") == 3 and "Month to date (2026-10-12)" in page
+    assert "toss-one-21" in page and "%" in page
+    bad = client.get("/monitoring/venues/WA-CR-0042/", {"day": "yesterday"}).content.decode()
+    assert "yesterday is not a date" in bad and "Gaming day (2026-10-13)" in bad
+    listing = client.get("/monitoring/").content.decode()
+    assert "WA-CR-0042" in listing and "2026-10-13" in listing
+
+
+def test_another_licensees_staff_sees_no_ledger_of_the_venue(validated, people):  # noqa: F811
+    assert api(people.other_staff).get(URL).status_code == 404
+    client = Client()
+    client.force_login(people.other_staff)
+    assert "WA-CR-0042" not in client.get("/monitoring/").content.decode()
