@@ -39,13 +39,19 @@ def rule_parameters(params: dict):
     if not params:
         yield
         return
-    from audits.services import rules_context
+    from audits.services import fast_path, rules_context
 
     def engine_for(version):
         return GAMES[version.game.code].engine({**version.parameters, **params})
 
-    with mock.patch.object(rules_context, "engine_for", engine_for):
-        yield
+    # a screen is kept per rule version's content hash, which covers its parameters; these
+    # are changed behind the hash, so no screen built before (or here) may be used again
+    fast_path._SCREENS.clear()
+    try:
+        with mock.patch.object(rules_context, "engine_for", engine_for):
+            yield
+    finally:
+        fast_path._SCREENS.clear()
 
 
 @contextmanager
