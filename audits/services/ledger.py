@@ -24,7 +24,7 @@ from audits.validation.screen.verdicts import seat_sums
 from games.models import Venue
 from games.rules_resolver import RulesResolver
 
-from .round_view import NoSuchLine, submission_line
+from .round_view import submission_lines
 
 ZERO = Decimal(0)
 SUMS = ("rounds", "wagers", "wagered", "net_result", "paid_out", "overpaid", "underpaid")
@@ -78,10 +78,10 @@ def _counted_before(submission: Submission):
     ).values_list("line", "code", "wager_key", "recorded", "expected"):
         paid_wrong[(line, key)][code] += abs(recorded - expected)
     resolver = RulesResolver()
-    for number in lines:
+    for number, raw in submission_lines(submission, lines):
         try:
-            parsed = parse_line(submission_line(submission, number), number)
-        except (Rejected, NoSuchLine):
+            parsed = parse_line(raw, number)
+        except Rejected:
             continue  # a line not read was not counted either
         day = resolver.gaming_day(parsed.venue, parsed.played_at)
         if day is None:

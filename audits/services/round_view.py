@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gzip
 import zlib
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import islice
@@ -107,6 +108,40 @@ def submission_line(submission: Submission, number: int) -> bytes:
     if not line:
         raise NoSuchLine(f"the file has no line {number}")
     return without_bom(line) if number == 1 else line
+
+
+def submission_lines(submission: Submission, numbers: Iterable[int]) -> Iterator[tuple[int, bytes]]:
+    """``(number, line)`` of each of the lines ``numbers`` the stored file has, in order: each
+    chunk holding some of them read once from its start (a compressed file once in all)."""
+    wanted = sorted(set(numbers))
+    if not wanted:
+        return
+    path = media_path(submission.raw_file)
+    if submission.compressed:
+        starts = [(1, 0)]
+    else:
+        starts = list(
+            submission.chunks.order_by("first_line").values_list("first_line", "start_offset")
+        )
+        starts = starts or [(1, 0)]
+    opener = gzip.open if submission.compressed else open
+    at = 0  # the next wanted line
+    with opener(path, "rb") as f:
+        for i, (first, offset) in enumerate(starts):
+            last = starts[i + 1][0] if i + 1 < len(starts) else None
+            while at < len(wanted) and wanted[at] < first:
+                at += 1  # not in the file (before its first line, or past an earlier end)
+            if at >= len(wanted) or (last is not None and wanted[at] >= last):
+                continue  # nothing wanted in this chunk
+            if not submission.compressed:
+                f.seek(offset)
+            for number, line in enumerate(f, first):
+                if number == wanted[at]:
+                    line = line[: MAX_LINE_BYTES + 1]
+                    yield number, without_bom(line) if number == 1 else line
+                    at += 1
+                    if at >= len(wanted) or (last is not None and wanted[at] >= last):
+                        break
 
 
 def submission_round(submission: Submission, number: int) -> RoundView:

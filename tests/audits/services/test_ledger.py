@@ -204,3 +204,20 @@ def test_a_venue_ledger_holds_only_its_own_licensees_rounds(wa, tmp_path):
     assert ledger_lines(theirs, date(2026, 1, 1), date(2026, 12, 31)) == []
     assert sum(x.rounds for x in ledger_lines(venue, date(2026, 1, 1), date(2026, 12, 31))
                if x.wager_key == "") == 200  # fmt: skip
+
+
+@pytest.mark.parametrize("compressed", [False, True])
+def test_the_lines_of_a_stored_file_are_read_in_one_pass_per_chunk(wa, compressed):
+    import gzip
+
+    from audits.services.round_view import submission_line, submission_lines
+
+    lines = [round_line(round=f"T2-{i}") for i in range(7)]
+    content = b"\n".join(lines) + b"\n"
+    submission = submit(wa, gzip.compress(content) if compressed else content, chunk_lines=3)
+    assert submission.compressed == compressed and submission.chunks.count() == 3
+    wanted = [7, 1, 4, 3, 4, 9]  # any order, repeats, and one past the end
+    found = list(submission_lines(submission, wanted))
+    assert [n for n, _ in found] == [1, 3, 4, 7]
+    assert all(line.rstrip(b"\n") == lines[n - 1] for n, line in found)
+    assert all(line == submission_line(submission, n) for n, line in found)
