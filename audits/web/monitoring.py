@@ -11,7 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import render
 
-from audits.services.ledger import PERIODS, ledger_last_day, ledger_periods
+from audits.services.ledger import PERIODS, ledger_holds, ledger_last_day, ledger_periods
 from games.access import user_role, venues_visible_to
 
 TITLES = {"day": "Gaming day", "month_to_date": "Month to date", "year_to_date": "Year to date"}
@@ -49,7 +49,18 @@ def venue_ledger(request, code: str):
             "venue": venue,
             "day": day,
             "bad_day": bad_day,
-            "periods": [(TITLES[name], periods[name]) for name in PERIODS],
+            "periods": [
+                (
+                    TITLES[name],
+                    [
+                        (line, _par(hold))
+                        for line, hold in zip(
+                            periods[name], ledger_holds(venue, periods[name], day), strict=True
+                        )
+                    ],
+                )  # fmt: skip
+                for name in PERIODS
+            ],
             "gaming_day_start": venue.licensee.jurisdiction.gaming_day_start,
             "zone": venue.licensee.jurisdiction.timezone,
         },
@@ -61,3 +72,11 @@ def _day(text: str) -> date | None:
         return date.fromisoformat(text) if text else None
     except ValueError:
         return None
+
+
+def _par(hold) -> dict | None:
+    """The par sheet's hold and interval as the page shows them (percentages)."""
+    if hold is None or hold.theoretical is None:
+        return None
+    band = None if hold.low is None else f"{hold.low:.2%} to {hold.high:.2%}"
+    return {"edge": f"{hold.theoretical:.2%}", "band": band, "outside": hold.outside}

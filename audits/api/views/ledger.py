@@ -13,7 +13,7 @@ from rest_framework.exceptions import ValidationError as BadRequest
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from audits.services.ledger import PERIODS, ledger_last_day, ledger_periods
+from audits.services.ledger import PERIODS, ledger_holds, ledger_last_day, ledger_periods
 from games.access import venues_visible_to
 
 from ..permissions import HasAuditRole
@@ -32,6 +32,14 @@ class LedgerLineSerializer(serializers.Serializer):
     paid_out = serializers.DecimalField(max_digits=16, decimal_places=2)
     overpaid = serializers.DecimalField(max_digits=16, decimal_places=2)
     underpaid = serializers.DecimalField(max_digits=16, decimal_places=2)
+    theoretical_hold = serializers.FloatField(
+        allow_null=True, help_text="the house edge of the par sheet of the variant in force"
+    )
+    ci95_low = serializers.FloatField(allow_null=True)
+    ci95_high = serializers.FloatField(
+        allow_null=True, help_text="95% of holds over that many wagers fall within low..high"
+    )
+    outside_ci95 = serializers.BooleanField(help_text="a reason to look, not a finding")
 
 
 class LedgerSerializer(serializers.Serializer):
@@ -65,7 +73,21 @@ class VenueLedgerView(APIView):
             raise NotFound("no such venue that you may see")
         day = _day(request.query_params.get("day")) or ledger_last_day(venue)
         periods = ledger_periods(venue, day) if day else dict.fromkeys(PERIODS, [])
-        return Response(LedgerSerializer({"venue": venue.code, "gaming_day": day, **periods}).data)
+        rows = {name: [_row(line, hold) for line, hold in
+                       zip(lines, ledger_holds(venue, lines, day), strict=True)]
+                for name, lines in periods.items()}  # fmt: skip
+        return Response(LedgerSerializer({"venue": venue.code, "gaming_day": day, **rows}).data)
+
+
+def _row(line, hold) -> dict:
+    figures = {"theoretical_hold": None, "ci95_low": None, "ci95_high": None,
+               "outside_ci95": False}  # fmt: skip
+    if hold is not None:
+        figures = {"theoretical_hold": hold.theoretical, "ci95_low": hold.low,
+                   "ci95_high": hold.high, "outside_ci95": hold.outside}  # fmt: skip
+    names = ("table", "game", "wager_key", "rounds", "wagers", "wagered", "house_win", "hold",
+             "paid_out", "overpaid", "underpaid")  # fmt: skip
+    return {**{name: getattr(line, name) for name in names}, **figures}
 
 
 def _day(text: str | None) -> date | None:

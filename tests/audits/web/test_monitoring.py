@@ -66,3 +66,34 @@ def test_another_licensees_staff_sees_no_ledger_of_the_venue(validated, people):
     client = Client()
     client.force_login(people.other_staff)
     assert "WA-CR-0042" not in client.get("/monitoring/").content.decode()
+
+
+def test_each_wager_is_held_against_its_par_sheet_with_an_interval(validated, people):  # noqa: F811
+    import math
+
+    from audits.services.reports.hold import Z95, unit_spread
+    from audits.services.reports.rules import place_rules
+
+    body = api(people.reviewer).get(URL).json()
+    lines = [x for x in body["year_to_date"] if x["wager_key"] == "main"]
+    assert {x["table"] for x in lines} >= {"T1", "T2", "T3", "T4"}
+    unknown = [x for x in lines if x["table"] not in ("T1", "T2", "T3", "T4")]
+    assert all(x["theoretical_hold"] is None for x in unknown)  # a table not authorized
+    lines = [x for x in lines if x not in unknown]
+    for x in lines:
+        rules = place_rules("WA-CR-0042", x["table"], x["game"], date(2026, 10, 13))
+        sheet = next(w["sheet"] for w in rules["wagers"] if w["wager_key"] == "main")
+        edge, sd = unit_spread(sheet)  # computed here from the sheet's outcomes
+        half = Z95 * sd / math.sqrt(x["wagers"])
+        assert math.isclose(x["theoretical_hold"], edge)
+        assert math.isclose(x["ci95_low"], edge - half) and math.isclose(
+            x["ci95_high"], edge + half
+        )
+        observed = float(x["hold"])
+        assert x["outside_ci95"] == (not x["ci95_low"] <= observed <= x["ci95_high"])
+    rounds = [x for x in body["year_to_date"] if x["wager_key"] == ""]
+    assert all(x["theoretical_hold"] is None and not x["outside_ci95"] for x in rounds)
+    client = Client()
+    client.force_login(people.reviewer)
+    page = client.get("/monitoring/venues/WA-CR-0042/").content.decode()
+    assert "Par hold" in page and f"{lines[0]['theoretical_hold']:.2%}" in page
