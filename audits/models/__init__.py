@@ -1,5 +1,6 @@
 """Submissions, their chunks, findings, rounds read, totals and audit reports."""
 
+from .deviations import Deviation, DeviationPeriod
 from .findings import Finding, RoundKeys
 from .ledger import LedgerDay
 from .reports import Report, ReportIssued, ReportKind, ReportStatus
@@ -9,6 +10,8 @@ from .totals import ChunkTotal, SubmissionTotal
 __all__ = [
     "Chunk",
     "ChunkTotal",
+    "Deviation",
+    "DeviationPeriod",
     "Finding",
     "LedgerDay",
     "Report",

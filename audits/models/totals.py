@@ -17,6 +17,12 @@ class TotalsFields(models.Model):
     wagered = models.DecimalField(**MONEY)
     net_result = models.DecimalField(**MONEY, help_text="sum of recorded net results (player)")
     paid_out = models.DecimalField(**MONEY, help_text="sum of recorded wins")
+    stake_squares = models.DecimalField(
+        max_digits=28,
+        decimal_places=4,
+        default=0,
+        help_text="sum of the stakes squared: how unequal the stakes are (the deviation test)",
+    )
     overpaid = models.DecimalField(**MONEY)
     underpaid = models.DecimalField(**MONEY)
 

@@ -119,6 +119,7 @@ def _write_totals(chunk: Chunk, run: ChunkRun) -> None:
             wagered=tally.wagered,
             net_result=tally.net_result,
             paid_out=tally.paid_out,
+            stake_squares=tally.stake_squares,
             overpaid=over[(v, t, g, day, k)],
             underpaid=under[(v, t, g, day, k)],
         )

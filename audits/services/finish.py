@@ -19,13 +19,14 @@ from audits.models import (
     SubmissionTotal,
 )
 
+from .deviations import deviations_record
 from .duplicates import duplicate_findings
 from .ledger import ledger_record
 from .storage import discard_work_copy
 
 log = logging.getLogger(__name__)
 
-SUMS = ("wagers", "wagered", "net_result", "paid_out", "overpaid", "underpaid")
+SUMS = ("wagers", "wagered", "net_result", "paid_out", "stake_squares", "overpaid", "underpaid")
 
 
 @transaction.atomic
@@ -53,6 +54,7 @@ def submission_finish(submission: Submission) -> Submission:
     submission.status = SubmissionStatus.DONE
     submission.finished_at = timezone.now()
     submission.save()
+    deviations_record(submission)
     discard_work_copy(submission)
     log.info(
         "submission finished: %d rounds, %d clean, %d finding(s), %d rejected line(s)",

@@ -29,7 +29,10 @@ from .reports.rules import place_rules
 from .round_view import submission_lines
 
 ZERO = Decimal(0)
-SUMS = ("rounds", "wagers", "wagered", "net_result", "paid_out", "overpaid", "underpaid")
+SUMS = (
+    "rounds", "wagers", "wagered", "net_result", "paid_out", "stake_squares", "overpaid",
+    "underpaid",
+)  # fmt: skip
 DUPLICATES = ("duplicate_round", "duplicate_round_submitted")
 PLACE = ("venue", "table", "game", "gaming_day", "wager_key")
 
@@ -94,7 +97,7 @@ def _counted_before(submission: Submission):
             for key, stake, result in seat_sums(seat):
                 yield (*where, key), {
                     "wagers": 1, "wagered": stake, "net_result": result,
-                    "paid_out": result if result > 0 else ZERO,
+                    "paid_out": result if result > 0 else ZERO, "stake_squares": stake * stake,
                 }  # fmt: skip
         for (line, key), wrong in paid_wrong.items():
             if line == number:
@@ -117,6 +120,7 @@ class LedgerLine:
     wagered: Decimal
     net_result: Decimal
     paid_out: Decimal
+    stake_squares: Decimal
     overpaid: Decimal
     underpaid: Decimal
 

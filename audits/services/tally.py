@@ -41,10 +41,12 @@ class Tally:
     wagered: Decimal = ZERO
     net_result: Decimal = ZERO
     paid_out: Decimal = ZERO
+    stake_squares: Decimal = ZERO
 
     def add_wager(self, stake: Decimal, result: Decimal, times: int = 1) -> None:
         self.wagers += times
         self.wagered += stake * times
+        self.stake_squares += stake * stake * times
         self.net_result += result * times
         if result > 0:
             self.paid_out += result * times

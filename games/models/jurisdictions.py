@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from datetime import time
+from decimal import Decimal
 
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from simple_history.models import HistoricalRecords
 
@@ -20,6 +22,20 @@ class Jurisdiction(models.Model):
     gaming_day_start = models.TimeField(
         default=time(6, 0),
         help_text="local time a gaming day begins: a round before it belongs to the day before",
+    )
+    deviation_confidence = models.DecimalField(
+        max_digits=5,
+        decimal_places=4,
+        default=Decimal("0.95"),
+        validators=[MinValueValidator(Decimal("0.5")), MaxValueValidator(Decimal("0.9999"))],
+        help_text="a hold is a deviation when outside the interval holding this share of "
+        "holds over as many wagers under the par sheet (COMAR 36.05.03.25: 95%)",
+    )
+    deviation_min_wagers = models.PositiveIntegerField(
+        default=400, help_text="fewer wagers in a period are not tested for deviations"
+    )
+    case_overdue_days = models.PositiveSmallIntegerField(
+        default=30, help_text="an investigation open longer than this many days is overdue"
     )
     history = HistoricalRecords()
 

@@ -65,6 +65,9 @@ def _jurisdiction(j: Jurisdiction) -> dict[str, Any]:
         "currency": j.currency,
         "timezone": j.timezone,
         "gaming_day_start": j.gaming_day_start.strftime("%H:%M"),
+        "deviation_confidence": str(j.deviation_confidence.normalize()),
+        "deviation_min_wagers": j.deviation_min_wagers,
+        "case_overdue_days": j.case_overdue_days,
         "operator_classes": [
             {"code": c.code, "name": c.name} for c in j.operator_classes.order_by("code")
         ],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import time
+from decimal import Decimal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.core.exceptions import ValidationError
@@ -23,7 +24,8 @@ from . import values as v
 from .records import Rec, upsert
 
 JURISDICTION_KEYS = (
-    "name", "currency", "timezone", "gaming_day_start", "operator_classes", "regulations",
+    "name", "currency", "timezone", "gaming_day_start", "deviation_confidence",
+    "deviation_min_wagers", "case_overdue_days", "operator_classes", "regulations",
 )  # fmt: skip
 LIMIT_KEYS = (
     "effective_to",
@@ -54,6 +56,28 @@ def _time_of_day(value) -> time:
         raise ValueError(f"{text!r} is not a time of day such as 06:00") from None
 
 
+def _confidence(value) -> Decimal:
+    """A confidence level written as a string such as ``"0.95"``, from 0.5 to 0.9999."""
+    level = v.money(value)
+    if not Decimal("0.5") <= level <= Decimal("0.9999") or level.as_tuple().exponent < -4:
+        raise ValueError(f'{value!r} is not a confidence level from 0.5 to 0.9999, e.g. "0.95"')
+    return level
+
+
+def _count(value) -> int:
+    number = v.integer(value)
+    if number < 1:
+        raise ValueError(f"expected a number of wagers of at least 1, not {value!r}")
+    return number
+
+
+def _days(value) -> int:
+    number = v.integer(value)
+    if not 1 <= number <= 3650:
+        raise ValueError(f"expected a number of days from 1 to 3650, not {value!r}")
+    return number
+
+
 def load_jurisdictions(items: list[Rec]) -> None:
     """Jurisdictions, operator classes and regulations (limits come later: they name tables)."""
     for rec in items:
@@ -63,6 +87,9 @@ def load_jurisdictions(items: list[Rec]) -> None:
             "currency": rec.get("currency", v.text, None),
             "timezone": rec.get("timezone", _timezone, None),
             "gaming_day_start": rec.get("gaming_day_start", _time_of_day, None),
+            "deviation_confidence": rec.get("deviation_confidence", _confidence, None),
+            "deviation_min_wagers": rec.get("deviation_min_wagers", _count, None),
+            "case_overdue_days": rec.get("case_overdue_days", _days, None),
         }
         jurisdiction = upsert(
             rec,

@@ -97,7 +97,7 @@ def test_the_demo_month_end_to_end(media, signing, tmp_path):
     hold = Report.objects.get().figures["hold"]
     assert {row["game"] for row in hold} == GAMES
     assert any(row["theoretical_hold"] is not None for row in hold)
-    assert [row for row in hold if row["outside_ci95"]] == []
+    assert [row for row in hold if row["outside_interval"]] == []
 
     # the accounts sign in, and each sees what its role allows
     accounts = demo_accounts_ensure(embedded=True, path=tmp_path / "accounts.txt")

@@ -133,6 +133,30 @@ def test_option_value_the_rule_version_does_not_offer(db, tmp_path):
             "not an RFC 3339 time",
         ),
         ("", "users:\n  - name: someone\n", "users", "unknown key 'users'"),
+        (
+            "    timezone: America/Los_Angeles\n",
+            "    timezone: America/Los_Angeles\n    deviation_confidence: 0.95\n",
+            "jurisdictions[0].deviation_confidence",
+            "quoted strings",
+        ),
+        (
+            "    timezone: America/Los_Angeles\n",
+            '    timezone: America/Los_Angeles\n    deviation_confidence: "1.5"\n',
+            "jurisdictions[0].deviation_confidence",
+            "from 0.5 to 0.9999",
+        ),
+        (
+            "    timezone: America/Los_Angeles\n",
+            "    timezone: America/Los_Angeles\n    deviation_min_wagers: 0\n",
+            "jurisdictions[0].deviation_min_wagers",
+            "at least 1",
+        ),
+        (
+            "    timezone: America/Los_Angeles\n",
+            "    timezone: America/Los_Angeles\n    case_overdue_days: thirty\n",
+            "jurisdictions[0].case_overdue_days",
+            "whole number",
+        ),
     ],
 )
 def test_other_located_errors(db, tmp_path, old, new, path, reason):
@@ -163,3 +187,28 @@ def test_authorization_of_a_variant_the_approval_does_not_allow(db, tmp_path):
 
 
 # -- commands -------------------------------------------------------------------------
+
+
+def test_a_jurisdictions_monitoring_rules_load_and_default(db, tmp_path):
+    from decimal import Decimal
+
+    from games.models import Jurisdiction
+
+    path = tmp_path / "rules.yaml"
+    path.write_text(BASE, encoding="utf-8")
+    load_registry([path])
+    defaults = Jurisdiction.objects.get(code="xx-test")
+    assert (defaults.deviation_confidence, defaults.deviation_min_wagers) == (Decimal("0.95"), 400)
+    assert defaults.case_overdue_days == 30
+    path.write_text(
+        BASE.replace(
+            "    timezone: America/Los_Angeles\n",
+            '    timezone: America/Los_Angeles\n    deviation_confidence: "0.99"\n'
+            "    deviation_min_wagers: 1000\n    case_overdue_days: 14\n",
+        ),
+        encoding="utf-8",
+    )
+    load_registry([path])
+    named = Jurisdiction.objects.get(code="xx-test")
+    assert (named.deviation_confidence, named.deviation_min_wagers) == (Decimal("0.99"), 1000)
+    assert named.case_overdue_days == 14

@@ -52,7 +52,7 @@ def hold_chart(rows: list[dict]) -> Drawing | None:
     chart.bars[0].fillColor = INK
     chart.bars[1].fillColor = THEORY
     for i, row in enumerate(rows):
-        if row["outside_ci95"]:
+        if row["outside_interval"]:
             chart.bars[(0, i)].fillColor = ALERT
     drawing.add(chart)
     legend = Legend()

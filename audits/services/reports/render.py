@@ -269,8 +269,8 @@ def _hold(f: dict) -> list:
     for h in f["hold"]:
         interval = (
             "—"
-            if h["ci95_low"] is None
-            else (f"{_percent(h['ci95_low'])} to {_percent(h['ci95_high'])}")
+            if h["interval_low"] is None
+            else (f"{_percent(h['interval_low'])} to {_percent(h['interval_high'])}")
         )
         rows.append(
             [
@@ -281,7 +281,7 @@ def _hold(f: dict) -> list:
                 _percent(h["observed_hold"]),
                 _percent(h["theoretical_hold"]),
                 interval,
-                "OUTSIDE" if h["outside_ci95"] else "",
+                "OUTSIDE" if h["outside_interval"] else "",
             ]
         )
     widths = [30 * mm, 15 * mm, 26 * mm, 24 * mm, 17 * mm, 19 * mm, 29 * mm, 14 * mm]

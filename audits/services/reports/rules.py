@@ -16,14 +16,23 @@ def place_rules(venue_code: str, table_code: str, game_code: str, day: date) -> 
     place = {"venue": venue_code, "table": table_code, "game": game_code, "on": day.isoformat()}
     venue = Venue.objects.filter(code=venue_code).first()
     table = Table.objects.filter(venue=venue, code=table_code).first()
-    authorization = table and _authorization(venue, table, game_code, day)
+    authorization = table and authorization_in_force(venue, table, game_code, day)
     if not authorization:
         return {**place, "in_force": False}
+    return {
+        **place,
+        **authorization_sheets(authorization),
+        "limits": _limits(venue, table, authorization.approval.rule_version.game, day),
+    }
+
+
+def authorization_sheets(authorization: Authorization) -> dict:
+    """The approval, rule version, assumed variant and par sheets of each wager of an
+    authorization (what :func:`place_rules` shows but the limits)."""
     approval, version = authorization.approval, authorization.approval.rule_version
     decks, options = assumed_variant(authorization)
     sheets = list(ParSheet.objects.filter(rule_version=version, decks=decks))
     return {
-        **place,
         "in_force": True,
         "approval": {"reference": approval.reference, "content_hash": approval.content_hash},
         "rule_version": {
@@ -33,11 +42,12 @@ def place_rules(venue_code: str, table_code: str, game_code: str, day: date) -> 
         },
         "par_sheet_basis": {"decks": decks, "options": options},
         "wagers": _wagers(approval, sheets, options),
-        "limits": _limits(venue, table, version.game, day),
     }
 
 
-def _authorization(venue: Venue, table: Table, game_code: str, day) -> Authorization | None:
+def authorization_in_force(venue: Venue, table: Table, game_code: str, day) -> Authorization | None:
+    """The authorization of a game at a table on a day (the table's own before the
+    venue's)."""
     return (
         Authorization.objects.filter(venue=venue, approval__rule_version__game__code=game_code)
         .filter(Q(table=table) | Q(table__isnull=True), effective_from__lte=day)

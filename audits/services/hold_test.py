@@ -1,0 +1,181 @@
+"""How far an observed hold is from a par sheet's: the distribution of ``n`` wagers' results.
+
+A par sheet gives every outcome of one unit wager with its probability and net pay.  The
+players' result over ``n`` wagers is the sum of ``n`` independent such results, whose
+distribution is the ``n``-fold convolution of the sheet's.  Pays are multiples of a common
+step (half a unit for 3 to 2), so the sum lives on a lattice and its distribution is computed
+exactly, up to floating-point rounding, by raising the sheet's discrete Fourier transform to
+the ``n``-th power (several groups of wagers, each with its own sheet, multiply theirs).
+
+The transform is circular: a grid shorter than the whole range folds the far tails onto it.
+The grid is therefore centred on the mean and made wide enough that Bernstein's inequality
+bounds the folded probability below :data:`FOLD_BOUND`; when even :data:`MAX_GRID` points
+cannot promise that, the normal approximation is used and the result says so (``method``).
+
+From the distribution: the equal-tailed interval at the confidence level asked (each tail
+holds at most half the rest), and the two-sided probability of a result at least as far off
+as the one observed (twice the smaller tail, at most 1).  A result is outside the interval
+exactly when that probability is at most one minus the confidence.
+
+Stakes in a log differ; the test treats the wagers as of their mean stake (the observed
+result in units is the net result over the mean stake).  Pure: numpy and the standard library.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from statistics import NormalDist
+
+import numpy as np
+
+MAX_GRID = 1 << 22
+FOLD_BOUND = 1e-13
+EXACT = "exact"
+NORMAL = "normal"
+
+
+@dataclass(frozen=True)
+class Group:
+    """``wagers`` wagers of one par sheet: its outcomes' (probability, net pay per unit)."""
+
+    outcomes: tuple[tuple[float, Fraction], ...]
+    wagers: int
+
+    @classmethod
+    def of_sheet(cls, sheet: dict, wagers: int) -> Group | None:
+        """From a par sheet's JSON (``outcomes`` with ``probability`` and ``pays``)."""
+        outcomes = tuple(
+            (_probability(o), Fraction(o["pays"]).limit_denominator(1000))
+            for o in sheet.get("outcomes") or ()
+            if _probability(o) > 0
+        )  # fmt: skip
+        return cls(outcomes, wagers) if outcomes else None
+
+    @property
+    def mean(self) -> float:
+        return sum(p * float(x) for p, x in self.outcomes)
+
+    @property
+    def variance(self) -> float:
+        mean = self.mean
+        return max(sum(p * float(x) ** 2 for p, x in self.outcomes) - mean * mean, 0.0)
+
+
+def _probability(outcome: dict) -> float:
+    exact = outcome.get("probability_exact")
+    return float(Fraction(exact)) if exact else float(outcome["probability"])
+
+
+@dataclass(frozen=True)
+class HoldTest:
+    """Where the players' result in units, ``observed``, falls among results of the same
+    wagers under the par sheets: its interval (in units) and two-sided probability."""
+
+    mean: float  # the expected result in units (negative: the house's edge)
+    low: float  # the interval holding ``confidence`` of results
+    high: float
+    p_value: float
+    confidence: float
+    method: str
+
+    @property
+    def outside(self) -> bool:
+        return self.p_value <= 1 - self.confidence
+
+
+def hold_test(groups: list[Group], observed: float, confidence: float) -> HoldTest | None:
+    """Test the players' result in units ``observed`` of ``groups`` (None: no wagers)."""
+    groups = [g for g in groups if g.wagers > 0]
+    if not groups:
+        return None
+    lattice = Lattice.of(groups, confidence)
+    if lattice is None:
+        return _normal_test(groups, observed, confidence)
+    return lattice.test(observed, confidence)
+
+
+def _normal_test(groups: list[Group], observed: float, confidence: float) -> HoldTest:
+    mean = sum(g.wagers * g.mean for g in groups)
+    sd = math.sqrt(sum(g.wagers * g.variance for g in groups))
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    if sd == 0:
+        p = 1.0 if observed == mean else 0.0
+    else:
+        p = min(1.0, 2 * NormalDist().cdf(-abs(observed - mean) / sd))
+    return HoldTest(mean, mean - z * sd, mean + z * sd, p, confidence, NORMAL)
+
+
+@dataclass(frozen=True)
+class Lattice:
+    """The distribution of the groups' summed result: ``pmf[i]`` is the probability that it
+    is ``(origin + i) * step`` units."""
+
+    step: Fraction
+    origin: int
+    pmf: np.ndarray
+    mean: float
+
+    @classmethod
+    def of(cls, groups: list[Group], confidence: float) -> Lattice | None:
+        step = _common_step(groups)
+        lowest = {id(g): min(int(x / step) for _, x in g.outcomes) for g in groups}
+        spans = [max(int(x / step) for _, x in g.outcomes) - lowest[id(g)] for g in groups]
+        full = sum(g.wagers * s for g, s in zip(groups, spans, strict=True)) + 1
+        shift = sum(g.wagers * lowest[id(g)] for g in groups)
+        mean = sum(g.wagers * g.mean for g in groups) / float(step)  # in steps
+        size = _grid_size(groups, step, max(spans), full)
+        if size is None:
+            return None
+        spectrum = np.ones(size // 2 + 1, dtype=np.complex128)
+        for group in groups:
+            one = np.zeros(size)
+            for p, x in group.outcomes:
+                one[int(x / step) - lowest[id(group)]] += p
+            spectrum *= np.fft.rfft(one) ** group.wagers
+        folded = np.clip(np.fft.irfft(spectrum, size), 0.0, None)
+        start = 0 if size >= full else max(0, round(mean - shift) - size // 2)
+        pmf = np.roll(folded, -(start % size))  # index i is the sum shift + start + i
+        return cls(step, shift + start, pmf / pmf.sum(), mean * float(step))
+
+    def test(self, observed: float, confidence: float) -> HoldTest:
+        cdf = np.cumsum(self.pmf)  # P(sum <= i)
+        above = np.cumsum(self.pmf[::-1])[::-1]  # P(sum >= i), exact in the far tail too
+        tail = (1 - confidence) / 2
+        low = int(np.searchsorted(cdf, tail, side="right"))  # first i with cdf > tail
+        high = int(len(above) - 1 - np.searchsorted(above[::-1], tail, side="right"))
+        x = observed / float(self.step) - self.origin  # in steps from the grid's start
+        if abs(x - round(x)) < 1e-9:
+            x = float(round(x))  # on the lattice: its own point counts in both tails
+        below_p = float(cdf[min(math.floor(x), len(cdf) - 1)]) if x >= 0 else 0.0
+        at_i = math.ceil(x)
+        above_p = float(above[at_i]) if 0 <= at_i < len(above) else (1.0 if at_i < 0 else 0.0)
+        p = min(1.0, 2 * min(below_p, above_p))
+        unit = float(self.step)
+        return HoldTest(
+            self.mean, (self.origin + low) * unit, (self.origin + high) * unit, p, confidence,
+            EXACT,
+        )  # fmt: skip
+
+
+def _common_step(groups: list[Group]) -> Fraction:
+    denominator = 1
+    for group in groups:
+        for _, x in group.outcomes:
+            denominator = math.lcm(denominator, x.denominator)
+    numerators = [int(x * denominator) for g in groups for _, x in g.outcomes]
+    return Fraction(math.gcd(*numerators) or 1, denominator)
+
+
+def _grid_size(groups: list[Group], step: Fraction, span: int, full: int) -> int | None:
+    """A power of two covering the whole range, or, when smaller, enough of it around the
+    mean that the probability folded in from beyond is below :data:`FOLD_BOUND`
+    (Bernstein); None when :data:`MAX_GRID` is not enough."""
+    whole = 1 << max(full - 1, 1).bit_length()
+    variance = sum(g.wagers * g.variance for g in groups) / float(step) ** 2
+    log_bound = math.log(2 / FOLD_BOUND)  # P(|S - mean| >= t) <= 2 exp(-t²/2 / (V + span·t/3))
+    b = 2 * log_bound * span / 3
+    reach = (b + math.sqrt(b * b + 8 * log_bound * variance)) / 2
+    size = min(whole, 1 << (int(2 * reach + span + 2)).bit_length())
+    return size if size <= MAX_GRID else None
