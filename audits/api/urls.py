@@ -27,5 +27,10 @@ urlpatterns = [
         name="submission-findings",
     ),
     path("venues/<str:code>/ledger/", views.VenueLedgerView.as_view(), name="venue-ledger"),
+    path(
+        "venues/<str:code>/deviations/",
+        views.VenueDeviationsView.as_view(),
+        name="venue-deviations",
+    ),
     *router.urls,
 ]

@@ -72,6 +72,16 @@ class Deviation(AppendOnly):
         ]
         indexes = [models.Index(fields=["licensee", "venue", "last_day"])]
 
+    @property
+    def percents(self) -> dict[str, str]:
+        """The holds and interval as percentages, for pages and reports."""
+        return {
+            "observed": f"{self.observed_hold:.2%}",
+            "theoretical": f"{self.theoretical_hold:.2%}",
+            "low": f"{self.interval_low:.2%}",
+            "high": f"{self.interval_high:.2%}",
+        }
+
     def __str__(self) -> str:
         where = f"{self.venue}/{self.table}" if self.table else self.venue
         return f"{where} {self.game} {self.wager_key} {self.period} to {self.last_day}"

@@ -66,6 +66,29 @@ def hold_checks(
     return checks
 
 
+def line_checks(venue: Venue, lines: list[LedgerLine], day: date) -> list[HoldCheck | None]:
+    """Each ledger line's check against the par sheet in force at its table on ``day`` under
+    the jurisdiction's rule; None for the lines counting rounds."""
+    jurisdiction = venue.licensee.jurisdiction
+    confidence = float(jurisdiction.deviation_confidence)
+    sheets = _Sheets(venue, day)
+    return [
+        _check(ln.table, [ln], sheets, confidence, jurisdiction.deviation_min_wagers)
+        if ln.wager_key
+        else None
+        for ln in lines
+    ]
+
+
+def deviation_list(venue: Venue, first_day: date, last_day: date):
+    """The deviations kept for the venue whose period ends between the two days, latest
+    first (only its own licensee's)."""
+    return Deviation.objects.filter(
+        licensee=venue.licensee_id, venue=venue.code, last_day__gte=first_day,
+        last_day__lte=last_day,
+    ).order_by("-last_day", "table", "game", "wager_key", "period", "-found_at")  # fmt: skip
+
+
 def _check(table: str, lines: list[LedgerLine], sheets, confidence: float, fewest: int):
     parts = [
         Part(ln.wagers, ln.wagered, ln.net_result, sheets.sheet(ln), ln.stake_squares)

@@ -24,8 +24,6 @@ from audits.validation.screen.verdicts import seat_sums
 from games.models import Venue
 from games.rules_resolver import RulesResolver
 
-from .reports.hold import Hold, hold_of
-from .reports.rules import place_rules
 from .round_view import submission_lines
 
 ZERO = Decimal(0)
@@ -185,24 +183,3 @@ def ledger_last_day(venue: Venue) -> date | None:
         .values_list("gaming_day", flat=True)
         .first()
     )
-
-
-def ledger_holds(venue: Venue, lines: list[LedgerLine], day: date) -> list[Hold | None]:
-    """Each line's observed hold against the par sheet of the variant in force at its table
-    on ``day`` (the reports' basis: :func:`~.reports.rules.assumed_variant`), with the 95%
-    interval of that many wagers' results from the sheet's outcome distribution; None for
-    the rounds' lines.  Outside the interval is a reason to look, not a finding."""
-    sheets: dict[tuple[str, str], dict] = {}
-    found: list[Hold | None] = []
-    for line in lines:
-        if not line.wager_key:
-            found.append(None)
-            continue
-        place = (line.table, line.game)
-        if place not in sheets:
-            rules = place_rules(venue.code, line.table, line.game, day)
-            sheets[place] = {w["wager_key"]: w["sheet"] for w in rules.get("wagers", [])
-                             if w.get("sheet")}  # fmt: skip
-        sheet = sheets[place].get(line.wager_key)
-        found.append(hold_of(line.wagers, line.wagered, line.net_result, sheet))
-    return found

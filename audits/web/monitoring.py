@@ -11,7 +11,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import render
 
-from audits.services.ledger import PERIODS, ledger_holds, ledger_last_day, ledger_periods
+from audits.services.deviations import deviation_list, line_checks
+from audits.services.ledger import PERIODS, ledger_last_day, ledger_periods
 from games.access import user_role, venues_visible_to
 
 TITLES = {"day": "Gaming day", "month_to_date": "Month to date", "year_to_date": "Year to date"}
@@ -53,14 +54,16 @@ def venue_ledger(request, code: str):
                 (
                     TITLES[name],
                     [
-                        (line, _par(hold))
-                        for line, hold in zip(
-                            periods[name], ledger_holds(venue, periods[name], day), strict=True
+                        (line, _par(check))
+                        for line, check in zip(
+                            periods[name], line_checks(venue, periods[name], day), strict=True
                         )
                     ],
                 )  # fmt: skip
                 for name in PERIODS
             ],
+            "deviations": deviation_list(venue, day.replace(month=1, day=1), day) if day else [],
+            "rule": venue.licensee.jurisdiction,
             "gaming_day_start": venue.licensee.jurisdiction.gaming_day_start,
             "zone": venue.licensee.jurisdiction.timezone,
         },
@@ -74,9 +77,16 @@ def _day(text: str) -> date | None:
         return None
 
 
-def _par(hold) -> dict | None:
-    """The par sheet's hold and interval as the page shows them (percentages)."""
-    if hold is None or hold.theoretical is None:
+def _par(check) -> dict | None:
+    """The par sheet's hold, interval and test as the page shows them (percentages)."""
+    if check is None or check.hold.theoretical is None:
         return None
+    hold = check.hold
     band = None if hold.low is None else f"{hold.low:.2%} to {hold.high:.2%}"
-    return {"edge": f"{hold.theoretical:.2%}", "band": band, "outside": hold.outside}
+    return {
+        "edge": f"{hold.theoretical:.2%}",
+        "band": band,
+        "p_value": None if hold.p_value is None else f"{hold.p_value:.3g}",
+        "tested": check.tested,
+        "deviation": check.deviation,
+    }

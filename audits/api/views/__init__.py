@@ -9,6 +9,7 @@ Submissions are never edited or deleted over the API.
 
 from __future__ import annotations
 
+from .deviations import VenueDeviationsView
 from .findings import SubmissionFindingsView
 from .ledger import VenueLedgerView
 from .reports import ReportVerifyView, ReportViewSet
@@ -22,5 +23,6 @@ __all__ = [
     "ScheduleListView",
     "SubmissionFindingsView",
     "SubmissionViewSet",
+    "VenueDeviationsView",
     "VenueLedgerView",
 ]

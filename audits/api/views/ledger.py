@@ -13,7 +13,8 @@ from rest_framework.exceptions import ValidationError as BadRequest
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from audits.services.ledger import PERIODS, ledger_holds, ledger_last_day, ledger_periods
+from audits.services.deviations import line_checks
+from audits.services.ledger import PERIODS, ledger_last_day, ledger_periods
 from games.access import venues_visible_to
 
 from ..permissions import HasAuditRole
@@ -35,11 +36,22 @@ class LedgerLineSerializer(serializers.Serializer):
     theoretical_hold = serializers.FloatField(
         allow_null=True, help_text="the house edge of the par sheet of the variant in force"
     )
-    ci95_low = serializers.FloatField(allow_null=True)
-    ci95_high = serializers.FloatField(
-        allow_null=True, help_text="95% of holds over that many wagers fall within low..high"
+    confidence = serializers.FloatField(help_text="the jurisdiction's confidence level")
+    interval_low = serializers.FloatField(allow_null=True)
+    interval_high = serializers.FloatField(
+        allow_null=True,
+        help_text="that share of holds over as many wagers under the par sheet fall within "
+        "low..high (its exact outcome distribution)",
     )
-    outside_ci95 = serializers.BooleanField(help_text="a reason to look, not a finding")
+    p_value = serializers.FloatField(
+        allow_null=True, help_text="two-sided probability of a hold at least this far off"
+    )
+    tested = serializers.BooleanField(
+        help_text="a par sheet and at least the jurisdiction's fewest wagers"
+    )
+    deviation = serializers.BooleanField(
+        help_text="tested and outside the interval: a reason to look, not a finding"
+    )
 
 
 class LedgerSerializer(serializers.Serializer):
@@ -68,23 +80,31 @@ class VenueLedgerView(APIView):
         },  # fmt: skip
     )
     def get(self, request, code: str):
-        venue = venues_visible_to(request.user).filter(code=code).first()
+        venue = (
+            venues_visible_to(request.user)
+            .select_related("licensee__jurisdiction")
+            .filter(code=code)
+            .first()
+        )
         if venue is None:
             raise NotFound("no such venue that you may see")
         day = _day(request.query_params.get("day")) or ledger_last_day(venue)
         periods = ledger_periods(venue, day) if day else dict.fromkeys(PERIODS, [])
-        rows = {name: [_row(line, hold) for line, hold in
-                       zip(lines, ledger_holds(venue, lines, day), strict=True)]
+        rows = {name: [_row(line, check, venue) for line, check in
+                       zip(lines, line_checks(venue, lines, day), strict=True)]
                 for name, lines in periods.items()}  # fmt: skip
         return Response(LedgerSerializer({"venue": venue.code, "gaming_day": day, **rows}).data)
 
 
-def _row(line, hold) -> dict:
-    figures = {"theoretical_hold": None, "ci95_low": None, "ci95_high": None,
-               "outside_ci95": False}  # fmt: skip
-    if hold is not None:
-        figures = {"theoretical_hold": hold.theoretical, "ci95_low": hold.low,
-                   "ci95_high": hold.high, "outside_ci95": hold.outside}  # fmt: skip
+def _row(line, check, venue) -> dict:
+    figures = {"theoretical_hold": None, "interval_low": None, "interval_high": None,
+               "p_value": None, "tested": False, "deviation": False,
+               "confidence": float(venue.licensee.jurisdiction.deviation_confidence)}  # fmt: skip
+    if check is not None:
+        hold = check.hold
+        figures.update(theoretical_hold=hold.theoretical, interval_low=hold.low,
+                       interval_high=hold.high, p_value=hold.p_value, tested=check.tested,
+                       deviation=check.deviation)  # fmt: skip
     names = ("table", "game", "wager_key", "rounds", "wagers", "wagered", "house_win", "hold",
              "paid_out", "overpaid", "underpaid")  # fmt: skip
     return {**{name: getattr(line, name) for name in names}, **figures}

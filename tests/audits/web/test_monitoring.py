@@ -69,31 +69,67 @@ def test_another_licensees_staff_sees_no_ledger_of_the_venue(validated, people):
 
 
 def test_each_wager_is_held_against_its_par_sheet_with_an_interval(validated, people):  # noqa: F811
+    """The interval is the exact one of the par sheet over as many (effective) wagers: close
+    to the normal approximation computed here from the sheet's outcomes over the rows' own
+    stakes, and a line is a deviation exactly when tested and its p is at most 5%."""
     import math
 
-    from audits.services.reports.hold import Z95, unit_spread
+    from audits.services.reports.hold import unit_spread
     from audits.services.reports.rules import place_rules
 
     body = api(people.reviewer).get(URL).json()
     lines = [x for x in body["year_to_date"] if x["wager_key"] == "main"]
     assert {x["table"] for x in lines} >= {"T1", "T2", "T3", "T4"}
     unknown = [x for x in lines if x["table"] not in ("T1", "T2", "T3", "T4")]
-    assert all(x["theoretical_hold"] is None for x in unknown)  # a table not authorized
+    assert all(x["theoretical_hold"] is None and not x["tested"] for x in unknown)
     lines = [x for x in lines if x not in unknown]
     for x in lines:
         rules = place_rules("WA-CR-0042", x["table"], x["game"], date(2026, 10, 13))
         sheet = next(w["sheet"] for w in rules["wagers"] if w["wager_key"] == "main")
         edge, sd = unit_spread(sheet)  # computed here from the sheet's outcomes
-        half = Z95 * sd / math.sqrt(x["wagers"])
-        assert math.isclose(x["theoretical_hold"], edge)
-        assert math.isclose(x["ci95_low"], edge - half) and math.isclose(
-            x["ci95_high"], edge + half
-        )
+        rows = LedgerDay.objects.filter(table=x["table"], wager_key="main")
+        wagered = sum(r.wagered for r in rows)
+        effective = float(wagered**2 / sum(r.stake_squares for r in rows))  # Kish
+        half = 1.959964 * sd / math.sqrt(effective)
+        assert math.isclose(x["theoretical_hold"], edge, rel_tol=1e-9)
+        assert x["interval_low"] == pytest.approx(edge - half, rel=0.05, abs=0.002)
+        assert x["interval_high"] == pytest.approx(edge + half, rel=0.05, abs=0.002)
         observed = float(x["hold"])
-        assert x["outside_ci95"] == (not x["ci95_low"] <= observed <= x["ci95_high"])
+        outside = not x["interval_low"] <= observed <= x["interval_high"]
+        assert x["confidence"] == 0.95 and (x["p_value"] <= 0.05) == outside
+        assert x["deviation"] == (x["tested"] and outside)
     rounds = [x for x in body["year_to_date"] if x["wager_key"] == ""]
-    assert all(x["theoretical_hold"] is None and not x["outside_ci95"] for x in rounds)
+    assert all(x["theoretical_hold"] is None and not x["deviation"] for x in rounds)
     client = Client()
     client.force_login(people.reviewer)
     page = client.get("/monitoring/venues/WA-CR-0042/").content.decode()
     assert "Par hold" in page and f"{lines[0]['theoretical_hold']:.2%}" in page
+    assert "Deviations kept this year to 2026-10-13" in page
+
+
+def test_deviations_over_the_api_and_on_the_page(validated, people):  # noqa: F811
+    """A deviation kept for the venue is listed to its licensee's staff and to reviewers,
+    within the dates asked; never to another licensee's staff."""
+    from decimal import Decimal
+
+    from audits.models import Deviation
+
+    kept = Deviation.objects.create(
+        licensee=validated.licensee, venue="WA-CR-0042", table="T3", game="toss-one-21",
+        wager_key="main", period="day", first_day=date(2026, 10, 12),
+        last_day=date(2026, 10, 12), wagers=900, wagered=Decimal("19000"),
+        house_won=Decimal("2900"), observed_hold=0.1526, theoretical_hold=0.0041,
+        interval_low=-0.0611, interval_high=0.0701, p_value=0.00012,
+        confidence=Decimal("0.95"), method="exact", basis=[{"table": "T3"}],
+    )  # fmt: skip
+    url = "/api/audits/venues/WA-CR-0042/deviations/"
+    rows = api(people.staff).get(url, {"to": "2026-10-31"}).json()
+    assert [(r["id"], r["table"], r["p_value"]) for r in rows] == [(kept.pk, "T3", 0.00012)]
+    assert api(people.reviewer).get(url, {"from": "2026-10-13", "to": "2026-10-31"}).json() == []
+    assert api(people.other_staff).get(url).status_code == 404
+    bad = api(people.reviewer).get(url, {"to": "31/10/2026"})
+    assert bad.status_code == 400 and bad.json()["field"] == "to"
+    client = Client()
+    client.force_login(people.staff)
+    page = client.get("/monitoring/venues/WA-CR-0042/", {"day": "2026-10-13"}).content.decode()
+    assert "gaming day 2026-10-12" in page and "15.26%" in page and "-6.11% to 7.01%" in page

@@ -60,6 +60,7 @@ API_MATRIX: dict[str, tuple[int, ...]] = {
     "/api/audits/reports/{report}/figures/": (401, 403, 200, 404, 200, 404, 200),
     "/api/audits/schedules/": (401, 403, 403, 403, 200, 200, 403),
     "/api/audits/venues/WA-CR-0042/ledger/": (401, 403, 200, 404, 200, 404, 200),
+    "/api/audits/venues/WA-CR-0042/deviations/": (401, 403, 200, 404, 200, 404, 200),
     "/api/registry/jurisdictions/{jurisdiction}/": (401, 403, 200, 200, 200, 404, 200),
     "/api/registry/approvals/{approval}/": (401, 403, 200, 200, 200, 404, 200),
     "/api/registry/paytables/{paytable}/": (401, 403, 200, 200, 200, 404, 200),

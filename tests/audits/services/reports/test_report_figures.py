@@ -63,7 +63,8 @@ def test_hold_rows_compare_the_observed_hold_with_the_par_sheet(validated):  # n
     assert Decimal(main["wagered"]) == wagered
     assert Decimal(main["house_won"]) == -net
     assert main["observed_hold"] == pytest.approx(float(-net / wagered))
-    assert main["ci95_low"] < main["theoretical_hold"] < main["ci95_high"]
+    assert main["interval_low"] < main["theoretical_hold"] < main["interval_high"]
+    assert main["confidence"] == 0.95 and main["method"] == "exact"
     assert main["basis"]["decks"] == 6
 
 
