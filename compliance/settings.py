@@ -175,6 +175,20 @@ LOGOUT_REDIRECT_URL = "login"
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT") or BASE_DIR / "var" / "media")
 
+# Email (investigations notify by it): the console unless EMAIL_BACKEND names another, with
+# EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD and EMAIL_USE_TLS for SMTP.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or "django.core.mail.backends.console.EmailBackend"
+EMAIL_HOST = os.environ.get("EMAIL_HOST") or "localhost"
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT") or 25)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER") or ""
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD") or ""
+EMAIL_USE_TLS = (os.environ.get("EMAIL_USE_TLS") or "").lower() in ("1", "true", "yes")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL") or "compliance@localhost"
+# Where links in those emails point (the site's own address).
+SITE_URL = (os.environ.get("SITE_URL") or "http://127.0.0.1:8000").rstrip("/")
+# The largest evidence file an investigation accepts.
+CASE_EVIDENCE_MAX_BYTES = int(os.environ.get("CASE_EVIDENCE_MAX_BYTES") or 25 * 1024**2)
+
 # Hand-log uploads (POST /api/audits/submissions/): over AUDITS_MAX_UPLOAD_BYTES is a 413.
 # Uploaded files over FILE_UPLOAD_MAX_MEMORY_SIZE are spooled to temporary files; a raw body
 # is streamed to storage; DATA_UPLOAD_MAX_MEMORY_SIZE bounds only the non-file form fields.

@@ -18,6 +18,15 @@ router.register("reports", views.ReportViewSet, basename="report")
 
 app_name = "audits"
 urlpatterns = [
+    path("cases/", views.CaseListView.as_view(), name="case-list"),
+    path("cases/<int:pk>/", views.CaseDetailView.as_view(), name="case-detail"),
+    path("cases/<int:pk>/answer/", views.CaseAnswerView.as_view(), name="case-answer"),
+    path("cases/<int:pk>/decide/", views.CaseDecideView.as_view(), name="case-decide"),
+    path(
+        "cases/<int:pk>/evidence/<int:evidence>/",
+        views.CaseEvidenceView.as_view(),
+        name="case-evidence",
+    ),
     path("reports/verify/", views.ReportVerifyView.as_view(), name="report-verify"),
     path("schedules/", views.ScheduleListView.as_view(), name="schedule-list"),
     path("schedules/<id:pk>/", views.ScheduleDetailView.as_view(), name="schedule-detail"),

@@ -1,5 +1,14 @@
 """Submissions, their chunks, findings, rounds read, totals and audit reports."""
 
+from .cases import (
+    Case,
+    CaseCause,
+    CaseEvidence,
+    CaseOutcome,
+    CaseStatus,
+    CaseStep,
+    StepKind,
+)
 from .deviations import Deviation, DeviationPeriod
 from .findings import Finding, RoundKeys
 from .ledger import LedgerDay
@@ -8,6 +17,13 @@ from .submissions import Chunk, Submission, SubmissionStatus
 from .totals import ChunkTotal, SubmissionTotal
 
 __all__ = [
+    "Case",
+    "CaseCause",
+    "CaseEvidence",
+    "CaseOutcome",
+    "CaseStatus",
+    "CaseStep",
+    "StepKind",
     "Chunk",
     "ChunkTotal",
     "Deviation",

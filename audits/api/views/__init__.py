@@ -9,6 +9,13 @@ Submissions are never edited or deleted over the API.
 
 from __future__ import annotations
 
+from .cases import (
+    CaseAnswerView,
+    CaseDecideView,
+    CaseDetailView,
+    CaseEvidenceView,
+    CaseListView,
+)
 from .deviations import VenueDeviationsView
 from .findings import SubmissionFindingsView
 from .ledger import VenueLedgerView
@@ -17,6 +24,11 @@ from .schedules import ScheduleDetailView, ScheduleListView
 from .submissions import SubmissionViewSet
 
 __all__ = [
+    "CaseAnswerView",
+    "CaseDecideView",
+    "CaseDetailView",
+    "CaseEvidenceView",
+    "CaseListView",
     "ReportVerifyView",
     "ReportViewSet",
     "ScheduleDetailView",
