@@ -274,9 +274,8 @@ def _step(case: Case, user, role: str, kind: str, text: str, **more) -> CaseStep
     step = CaseStep.objects.create(
         case=case, kind=kind, by=user, role=role, text=text, status_after=case.status, **more
     )
-    transaction.on_commit(
-        lambda: _notify(case.pk, step.pk), robust=True
-    )  # a mail failure is logged
+    # robust: a mail that cannot be sent is logged; the step stands
+    transaction.on_commit(lambda: _notify(case.pk, step.pk), robust=True)
     log.info("case %s: %s by %s", case.pk, kind, user.get_username())
     return step
 

@@ -190,8 +190,10 @@ class CaseDecideView(APIView):
         given.is_valid(raise_exception=True)
         data = given.validated_data
         try:
-            step = service.case_decide(request.user, case, decision=data["decision"],
-                                       text=data["text"], outcome=data.get("outcome", ""))  # fmt: skip
+            step = service.case_decide(
+                request.user, case, decision=data["decision"], text=data["text"],
+                outcome=data.get("outcome", ""),
+            )  # fmt: skip
         except service.CaseRefused as error:
             raise _refusal(error) from None
         return Response(StepSerializer(step).data, status=status.HTTP_201_CREATED)

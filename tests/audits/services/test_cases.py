@@ -66,7 +66,7 @@ def test_the_whole_life_of_a_case(folks, overpaid, django_capture_on_commit_call
         case = _open(folks.reviewer, overpaid)
     assert case.status == "awaiting_licensee" and set(case.findings.all()) == set(overpaid)
     assert [m.to for m in mail.outbox] == [["staff@casino.test"]]  # not the other licensee
-    assert "/cases/%d/" % case.pk in mail.outbox[0].body
+    assert f"/cases/{case.pk}/" in mail.outbox[0].body
     assert list(case_queue(folks.staff)) == [case] and not case_queue(folks.reviewer).exists()
 
     mail.outbox.clear()
