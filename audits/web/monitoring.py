@@ -13,7 +13,7 @@ from django.shortcuts import render
 
 from audits.services.deviations import deviation_list, line_checks
 from audits.services.ledger import PERIODS, ledger_last_day, ledger_periods
-from games.access import user_role, venues_visible_to
+from games.access import REVIEWER, STAFF, user_role, venues_visible_to
 
 TITLES = {"day": "Gaming day", "month_to_date": "Month to date", "year_to_date": "Year to date"}
 
@@ -64,6 +64,7 @@ def venue_ledger(request, code: str):
             ],
             "deviations": deviation_list(venue, day.replace(month=1, day=1), day) if day else [],
             "rule": venue.licensee.jurisdiction,
+            "can_open_case": user_role(request.user) in (REVIEWER, STAFF),
             "gaming_day_start": venue.licensee.jurisdiction.gaming_day_start,
             "zone": venue.licensee.jurisdiction.timezone,
         },

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import monitoring, rounds, views
+from . import cases, monitoring, rounds, views
 
 urlpatterns = [
     path("", views.home, name="dashboard"),
@@ -15,6 +15,12 @@ urlpatterns = [
     path("submissions/<uuid:uuid>/retry/", views.submission_retry_page, name="web-retry"),
     path("monitoring/", monitoring.venue_list, name="web-monitoring"),
     path("monitoring/venues/<str:code>/", monitoring.venue_ledger, name="web-venue-ledger"),
+    path("cases/", cases.case_list, name="web-cases"),
+    path("cases/new/", cases.case_open, name="web-case-open"),
+    path("cases/<int:pk>/", cases.case_detail, name="web-case"),
+    path("cases/<int:pk>/answer/", cases.case_answer, name="web-case-answer"),
+    path("cases/<int:pk>/decide/", cases.case_decide, name="web-case-decide"),
+    path("cases/<int:pk>/evidence/<int:evidence>/", cases.case_evidence, name="web-case-evidence"),
     path("reports/", views.report_list, name="web-reports"),
     path("reports/verify/", views.report_verify_page, name="web-report-verify"),
     path("schedules/", views.schedule_list, name="web-schedules"),

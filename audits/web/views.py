@@ -33,7 +33,7 @@ from audits.services.storage import SubmissionRefused, SubmissionTooLarge
 from audits.services.summary import submission_summary
 from audits.signing.identity import SigningSetupError
 from compliance.signin_guard import client_ip
-from games.access import approvals_visible_to, jurisdiction_managed_by, user_role
+from games.access import REVIEWER, STAFF, approvals_visible_to, jurisdiction_managed_by, user_role
 from games.pages import approvals_awaiting_action
 
 from .forms import FindingFilterForm, ScheduleForm, UploadForm
@@ -135,6 +135,8 @@ def submission_detail(request, uuid):
         "can_retry": submission.status == SubmissionStatus.FAILED
         and access.user_can_submit_for(request.user, submission.licensee),
         "currency": submission.licensee.jurisdiction.currency,
+        "can_open_case": submission.status == SubmissionStatus.DONE
+        and user_role(request.user) in (REVIEWER, STAFF),
     }
     return render(request, "web/submission_detail.html", context)
 

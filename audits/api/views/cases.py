@@ -8,7 +8,7 @@ is 409; a missing or wrong field is 400 naming it.
 
 from __future__ import annotations
 
-from django.http import FileResponse
+from django.http import FileResponse, Http404
 from django.utils.http import content_disposition_header
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -212,7 +212,7 @@ def evidence_response(case: Case, evidence_pk: int) -> FileResponse:
     """The file as it was sent, as a download (never shown inline: it is someone's upload)."""
     found = CaseEvidence.objects.filter(pk=evidence_pk, step__case=case).first()
     if found is None:
-        raise NotFound("no such evidence in this case")
+        raise Http404("no such evidence in this case")  # a 404 in the API and on pages alike
     response = FileResponse(
         service.evidence_path(found).open("rb"), content_type="application/octet-stream"
     )

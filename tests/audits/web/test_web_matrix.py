@@ -38,6 +38,10 @@ MATRIX: dict[str, tuple[int, ...]] = {
     "/monitoring/venues/NO-SUCH-VENUE/": (302, 403, 404, 404, 404, 404, 404),
     "/api/audits/reports/{report}/pdf/": (401, 403, 200, 404, 200, 404, 200),
     "/schedules/": (302, 403, 403, 403, 200, 200, 403),
+    "/cases/": (302, 403, 200, 200, 200, 200, 200),
+    "/cases/{case}/": (302, 403, 200, 404, 200, 404, 200),
+    "/cases/{case}/evidence/{evidence}/": (302, 403, 200, 404, 200, 404, 200),
+    "/cases/{case}/evidence/999999/": (302, 403, 404, 404, 404, 404, 404),
     "/registry/": (302, 403, 302, 302, 302, 302, 200),
     "/registry/jurisdictions/wa-wsgc/": (302, 403, 200, 200, 200, 404, 200),
     "/registry/jurisdictions/wa-wsgc/limits/new/": (302, 404, 403, 403, 200, 404, 403),
@@ -61,6 +65,9 @@ API_MATRIX: dict[str, tuple[int, ...]] = {
     "/api/audits/schedules/": (401, 403, 403, 403, 200, 200, 403),
     "/api/audits/venues/WA-CR-0042/ledger/": (401, 403, 200, 404, 200, 404, 200),
     "/api/audits/venues/WA-CR-0042/deviations/": (401, 403, 200, 404, 200, 404, 200),
+    "/api/audits/cases/": (401, 403, 200, 200, 200, 200, 200),
+    "/api/audits/cases/{case}/": (401, 403, 200, 404, 200, 404, 200),
+    "/api/audits/cases/{case}/evidence/{evidence}/": (401, 403, 200, 404, 200, 404, 200),
     "/api/registry/jurisdictions/{jurisdiction}/": (401, 403, 200, 200, 200, 404, 200),
     "/api/registry/approvals/{approval}/": (401, 403, 200, 200, 200, 404, 200),
     "/api/registry/paytables/{paytable}/": (401, 403, 200, 200, 200, 404, 200),
@@ -72,7 +79,23 @@ POSTS: dict[str, tuple[int, ...]] = {
     "/submissions/{sub}/report/": (302, 404, 302, 404, 302, 404, 403),
     "/registry/approvals/{approval}/move/": (302, 404, 403, 403, 302, 404, 403),
     "/registry/paytables/{paytable}/versions/": (302, 403, 403, 403, 400, 404, 403),
+    "/cases/new/": (302, 403, 302, 302, 302, 302, 302),
+    "/cases/{case}/answer/": (302, 403, 302, 404, 302, 404, 302),
+    "/cases/{case}/decide/": (302, 403, 302, 404, 302, 404, 302),
 }
+
+
+def _case_with_evidence(validated, people):  # noqa: F811
+    """A case on one of the submission's findings, answered by its staff with a file."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from audits.services.cases import case_answer, case_open
+
+    finding = validated.findings.exclude(group="format").first()
+    case = case_open(people.reviewer, title="t", text="explain", finding_ids=[finding.pk])
+    step = case_answer(people.staff, case, text="why", cause="dealer_error",
+                       files=[SimpleUploadedFile("a.txt", b"evidence")])  # fmt: skip
+    return case, step.evidence.get()
 
 
 def client_for(role: str, people) -> Client:  # noqa: F811
@@ -99,6 +122,8 @@ def test_every_page_answers_each_role_as_the_matrix_says(
         "paytable": approval.paytable_links.first().paytable_id,
         "rule_version": approval.rule_version_id, "jurisdiction": approval.jurisdiction_id,
     }  # fmt: skip
+    case, evidence = _case_with_evidence(validated, people)
+    ids.update(case=case.pk, evidence=evidence.pk)
     wrong = []
     for template, expected in {**MATRIX, **API_MATRIX}.items():
         url = template.format(**ids)
@@ -115,6 +140,9 @@ def test_every_action_answers_each_role_as_the_matrix_says(validated, people, si
         "sub": validated.uuid, "approval": approval.pk,
         "paytable": approval.paytable_links.first().paytable_id,
     }  # fmt: skip
+    case, _ = _case_with_evidence(validated, people)
+    ids["case"] = case.pk
+    steps = case.steps.count()
     paytables, wrong = Paytable.objects.count(), []
     for template, expected in POSTS.items():
         url = template.format(**ids)
@@ -126,3 +154,4 @@ def test_every_action_answers_each_role_as_the_matrix_says(validated, people, si
     assert not wrong, "\n".join(wrong)
     approval.refresh_from_db()
     assert approval.status == "approved" and Paytable.objects.count() == paytables
+    assert case.steps.count() == steps  # an empty form changes no case
