@@ -63,8 +63,8 @@ def test_a_case_over_the_api_from_opening_to_closing(validated, people):  # noqa
 
     no_outcome = api(people.reviewer).post(url + "decide/", {"decision": "accept", "text": "ok"})
     assert no_outcome.status_code == 400 and no_outcome.json()["field"] == "outcome"
-    assert api(people.staff).post(url + "decide/", {"decision": "close", "text": "x",
-                                                    "outcome": "no_fault"}).status_code == 403  # fmt: skip
+    by_staff = {"decision": "close", "text": "x", "outcome": "no_fault"}
+    assert api(people.staff).post(url + "decide/", by_staff).status_code == 403
     closed = api(people.reviewer).post(
         url + "decide/", {"decision": "accept", "text": "Accepted.", "outcome": "corrected"}
     )
