@@ -19,6 +19,7 @@ from audits.validation.findings import CODES
 from compliance.timezones import local_iso
 
 from .hold import hold_of
+from .monitoring import monitoring_figures
 from .rules import place_rules
 from .scope import report_findings, report_submissions, report_totals
 
@@ -46,6 +47,9 @@ def report_figures(report: Report) -> dict:
     }
     if report.kind == ReportKind.JURISDICTION:
         figures["venues"] = _per_venue(totals, findings)
+    monitoring = monitoring_figures(report)
+    if monitoring is not None:
+        figures["monitoring"] = monitoring
     return figures
 
 

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import io
 
-from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
-from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import (
     KeepTogether,
@@ -15,24 +13,17 @@ from reportlab.platypus import (
     SimpleDocTemplate,
     Spacer,
     Table,
-    TableStyle,
 )
 
 from .charts import findings_by_code_chart, hold_chart
+from .render_monitoring import monitoring_story
+from .render_parts import BODY, CELL, H1, H2, SMALL, STYLES
+from .render_parts import money as _money
+from .render_parts import pairs as _pairs
+from .render_parts import percent as _percent
+from .render_parts import table as _table
+from .render_parts import text as _text
 
-STYLES = getSampleStyleSheet()
-BODY = STYLES["BodyText"]
-SMALL = ParagraphStyle("small", parent=BODY, fontSize=7.5, leading=9)
-CELL = ParagraphStyle("cell", parent=BODY, fontSize=8, leading=10)
-H1, H2 = STYLES["Title"], STYLES["Heading2"]
-GRID = TableStyle(
-    [
-        ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
-        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8edf3")),
-        ("FONTSIZE", (0, 0), (-1, -1), 8),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-    ]
-)
 KINDS = {
     "submission": "Audit of one hand-log submission",
     "venue": "Venue audit",
@@ -57,6 +48,7 @@ def report_pdf(figures: dict) -> bytes:
     )
     story = [*_cover(figures), PageBreak(), *_judged(figures), *_summary(figures)]
     story += [*_hold(figures), *_findings(figures), *_venues(figures)]
+    story += monitoring_story(figures)
     doc.build(story, onFirstPage=_footer(about), onLaterPages=_footer(about))
     return buffer.getvalue()
 
@@ -70,48 +62,6 @@ def _footer(about: dict):
         canvas.restoreState()
 
     return draw
-
-
-def _table(rows: list[list], widths=None, right: tuple[int, ...] = ()) -> Table:
-    cells = [[c if hasattr(c, "wrap") else Paragraph(_text(c), CELL) for c in r] for r in rows]
-    table = Table(cells, colWidths=widths, repeatRows=1)
-    style = TableStyle(GRID.getCommands())
-    for column in right:
-        style.add("ALIGN", (column, 0), (column, -1), "RIGHT")
-    table.setStyle(style)
-    return table
-
-
-def _pairs(rows: list[list], widths) -> Table:
-    """A two-column table of labels and values, without a header row."""
-    cells = [[Paragraph(f"<b>{_text(k)}</b>", CELL), Paragraph(_text(v), CELL)] for k, v in rows]
-    table = Table(cells, colWidths=widths)
-    table.setStyle(
-        TableStyle(
-            [
-                ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("ALIGN", (1, 0), (1, -1), "LEFT"),
-            ]
-        )
-    )
-    return table
-
-
-def _text(value) -> str:
-    if value is None:
-        return "—"
-    return str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def _money(value: str | None, currency: str) -> str:
-    if value is None:
-        return "—"
-    return f"{currency} {float(value):,.2f}"
-
-
-def _percent(value: float | None) -> str:
-    return "—" if value is None else f"{100 * value:.2f}%"
 
 
 def _cover(f: dict) -> list:

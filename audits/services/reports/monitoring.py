@@ -1,0 +1,192 @@
+"""What a venue or jurisdiction report carries of monitoring over time: the ledger's last day,
+period and year to date with each hold's test, each game's daily hold against its band, the
+deviations of the period, and every case touching the period in the state it had when the
+report was generated (a report issued later states the cases' state at its own date).
+
+Part of the report's JSON twin (:mod:`.figures`); the PDF draws it (:mod:`.render`).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import date, timedelta
+
+from django.db.models import Q
+from django.utils import timezone
+
+from audits.models import Case, CaseStep, Deviation, Report, ReportKind
+from audits.services.deviations import WHOLE_VENUE, HoldCheck, hold_checks
+from audits.services.ledger import ledger_lines
+from compliance.timezones import local_iso
+from games.models import Venue
+
+from .scope import report_findings, report_submissions
+
+PERIODS = ("last_day", "period", "year_to_date")
+
+
+def monitoring_figures(report: Report) -> dict | None:
+    """None for a report of one submission (it has no period)."""
+    if report.kind == ReportKind.SUBMISSION or not report.period_start:
+        return None
+    venues = _venues(report)
+    first, last = report.period_start, report.period_end
+    zone = report.jurisdiction.timezone
+    as_of = timezone.now()
+    return {
+        "as_of": local_iso(as_of, zone),
+        "confidence": float(report.jurisdiction.deviation_confidence),
+        "min_wagers": report.jurisdiction.deviation_min_wagers,
+        "case_overdue_days": report.jurisdiction.case_overdue_days,
+        "ledger": [_venue_ledger(v, report, first, last) for v in venues],
+        "daily": [row for v in venues for row in _daily(v, first, last)],
+        "deviations": _deviations(venues, first, last, as_of, zone),
+        "cases": _cases(report, venues, first, last, as_of, zone),
+    }
+
+
+def _venues(report: Report) -> list[Venue]:
+    if report.kind == ReportKind.VENUE:
+        venues = Venue.objects.filter(pk=report.venue_id)
+    else:
+        venues = Venue.objects.filter(licensee__jurisdiction=report.jurisdiction_id)
+    return list(venues.select_related("licensee__jurisdiction").order_by("code"))
+
+
+def _venue_ledger(venue: Venue, report: Report, first: date, last: date) -> dict:
+    """The three periods; a jurisdiction report shows each venue whole, a venue report each
+    table too."""
+    spans = {"last_day": (last, last), "period": (first, last),
+             "year_to_date": (last.replace(month=1, day=1), last)}  # fmt: skip
+    whole_only = report.kind == ReportKind.JURISDICTION
+    periods = {}
+    for name, (start, end) in spans.items():
+        checks = hold_checks(venue, start, end)
+        rounds = sum(x.rounds for x in ledger_lines(venue, start, end) if not x.wager_key)
+        periods[name] = {
+            "first_day": start.isoformat(), "last_day": end.isoformat(), "rounds": rounds,
+            "lines": [_line(c) for c in _shown(checks, whole_only)],
+        }  # fmt: skip
+    return {"venue": venue.code, "name": venue.name, "periods": periods}
+
+
+def _shown(checks: list[HoldCheck], whole_only: bool) -> list[HoldCheck]:
+    """Every check, or for a whole venue only: its venue-wide lines, and a game's single
+    table where the venue has one table of it."""
+    if not whole_only:
+        return checks
+    several = {(c.game, c.wager_key) for c in checks if c.table == WHOLE_VENUE}
+    return [c for c in checks
+            if c.table == WHOLE_VENUE or (c.game, c.wager_key) not in several]  # fmt: skip
+
+
+def _line(check: HoldCheck) -> dict:
+    hold = check.hold
+    return {
+        "table": check.table,
+        "game": check.game,
+        "wager_key": check.wager_key,
+        "wagers": hold.wagers,
+        "wagered": str(hold.wagered),
+        "house_won": str(hold.house_won),
+        "observed_hold": hold.observed,
+        "theoretical_hold": hold.theoretical,
+        "interval_low": hold.low,
+        "interval_high": hold.high,
+        "p_value": hold.p_value,
+        "tested": check.tested,
+        "deviation": check.deviation,
+    }
+
+
+def _daily(venue: Venue, first: date, last: date) -> list[dict]:
+    """Per game, its most played wager's hold each gaming day over the whole venue, with the
+    band of its par sheet for that many wagers."""
+    series: dict[tuple[str, str], list[dict]] = defaultdict(list)
+    day = first
+    while day <= last:
+        checks = hold_checks(venue, day, day)
+        venue_wide = {(c.game, c.wager_key) for c in checks if c.table == WHOLE_VENUE}
+        for c in checks:
+            if c.table == WHOLE_VENUE or (c.game, c.wager_key) not in venue_wide:
+                series[(c.game, c.wager_key)].append({
+                    "day": day.isoformat(), "wagers": c.hold.wagers,
+                    "observed_hold": c.hold.observed, "interval_low": c.hold.low,
+                    "interval_high": c.hold.high, "deviation": c.deviation,
+                })  # fmt: skip
+        day += timedelta(days=1)
+    played: dict[str, tuple[int, str]] = {}
+    for (game, key), days in series.items():
+        wagers = sum(d["wagers"] for d in days)
+        if wagers > played.get(game, (-1, ""))[0]:
+            played[game] = (wagers, key)
+    return [
+        {"venue": venue.code, "game": game, "wager_key": key, "days": series[(game, key)]}
+        for game, (_, key) in sorted(played.items())
+    ]
+
+
+def _deviations(venues: list[Venue], first: date, last: date, as_of, zone: str) -> list[dict]:
+    rows = Deviation.objects.filter(
+        licensee__in={v.licensee_id for v in venues}, venue__in=[v.code for v in venues],
+        last_day__gte=first, last_day__lte=last, found_at__lte=as_of,
+    ).order_by("last_day", "venue", "table", "game", "wager_key", "period")  # fmt: skip
+    return [
+        {
+            "id": d.pk,
+            "venue": d.venue,
+            "table": d.table,
+            "game": d.game,
+            "wager_key": d.wager_key,
+            "period": d.period,
+            "first_day": d.first_day.isoformat(),
+            "last_day": d.last_day.isoformat(),
+            "wagers": d.wagers,
+            "wagered": str(d.wagered),
+            "house_won": str(d.house_won),
+            "observed_hold": d.observed_hold,
+            "theoretical_hold": d.theoretical_hold,
+            "interval_low": d.interval_low,
+            "interval_high": d.interval_high,
+            "p_value": d.p_value,
+            "confidence": float(d.confidence),
+            "method": d.method,
+            "found_at": local_iso(d.found_at, zone),
+        }  # fmt: skip
+        for d in rows
+    ]
+
+
+def _cases(report: Report, venues, first: date, last: date, as_of, zone: str) -> list[dict]:
+    """Every case opened by the report's date on a finding the report judges or a deviation
+    of its period, with its status and outcome as its steps had made them by then."""
+    findings = report_findings(report, report_submissions(report))
+    deviations = Deviation.objects.filter(
+        licensee__in={v.licensee_id for v in venues}, venue__in=[v.code for v in venues],
+        last_day__gte=first, last_day__lte=last,
+    )  # fmt: skip
+    cases = (
+        Case.objects.filter(Q(findings__in=findings) | Q(deviations__in=deviations))
+        .filter(opened_at__lte=as_of)
+        .distinct()
+        .select_related("licensee__jurisdiction")
+        .order_by("opened_at", "pk")
+    )
+    rows = []
+    for case in cases:
+        steps = list(CaseStep.objects.filter(case=case, at__lte=as_of).order_by("at", "pk"))
+        if not steps:
+            continue
+        latest = steps[-1]
+        closed = latest.status_after == "closed"
+        open_days = ((latest.at if closed else as_of) - case.opened_at).days
+        rows.append({
+            "id": case.pk, "title": case.title, "licensee": case.licensee.license_number,
+            "opened_at": local_iso(case.opened_at, zone),
+            "status": latest.status_after, "outcome": latest.outcome if closed else "",
+            "closed_at": local_iso(latest.at, zone) if closed else None,
+            "steps": len(steps), "findings": case.findings.count(),
+            "deviations": case.deviations.count(),
+            "overdue": not closed and open_days > case.licensee.jurisdiction.case_overdue_days,
+        })  # fmt: skip
+    return rows

@@ -1,0 +1,116 @@
+"""The report's monitoring section, drawn from the JSON twin's ``monitoring`` alone: the
+ledger's three periods with each hold's test, each game's daily hold against its band, the
+deviations of the period and the cases touching it as they stood at the report's date."""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.platypus import PageBreak, Paragraph, Spacer
+
+from .charts import daily_hold_chart
+from .render_parts import BODY, H2, H3, SMALL, TIGHT, money, percent, text
+from .render_parts import table as _grid
+
+PERIOD_TITLES = {"last_day": "Last gaming day", "period": "Period to date",
+                 "year_to_date": "Year to date"}  # fmt: skip
+CASE_STATUS = {"awaiting_licensee": "awaiting the licensee", "awaiting_reviewer":
+               "awaiting the reviewer", "escalated": "escalated", "closed": "closed"}  # fmt: skip
+
+
+def monitoring_story(f: dict) -> list:
+    m = f.get("monitoring")
+    if not m:
+        return []
+    currency = f["jurisdiction"]["currency"]
+    story = [
+        PageBreak(),
+        Paragraph("Monitoring over time", H2),
+        Paragraph(
+            f"As of {text(m['as_of'])}. Each hold is tested against the exact distribution "
+            f"of that many wagers' results under the par sheet in force: the interval holds "
+            f"{m['confidence']:.2%} of holds, p is the two-sided probability of a hold at "
+            f"least that far off, and a period of {m['min_wagers']:,} wagers or more outside "
+            "its interval is a deviation (a reason to look, not a finding).",
+            SMALL,
+        ),
+    ]
+    for venue in m["ledger"]:
+        story += _ledger(venue, currency)
+    for series in m["daily"]:
+        chart = daily_hold_chart(series)
+        if chart is not None:
+            story += [Spacer(1, 3 * mm), chart]
+    story += _deviations(m["deviations"])
+    story += _cases(m["cases"], m["case_overdue_days"])
+    return story
+
+
+def _ledger(venue: dict, currency: str) -> list:
+    story = [Paragraph(f"Venue {text(venue['venue'])} {text(venue['name'])}", H3)]
+    for name, period in venue["periods"].items():
+        rows = [["table", "game / wager", "wagers", "house won", "hold", "par", "interval", "p",
+                 ""]]  # fmt: skip
+        for x in period["lines"]:
+            rows.append([
+                x["table"] or "all", f"{x['game']} {x['wager_key']}", f"{x['wagers']:,}",
+                money(x["house_won"], currency),
+                percent(x["observed_hold"]), percent(x["theoretical_hold"]),
+                _interval(x), f"{x['p_value']:.2g}" if x["tested"] else "—",
+                "DEVIATION" if x["deviation"] else "",
+            ])  # fmt: skip
+        title = (f"{PERIOD_TITLES[name]}: {period['first_day']} to {period['last_day']}, "
+                 f"{period['rounds']:,} rounds")  # fmt: skip
+        story += [Paragraph(title, SMALL)]
+        story += [_grid(rows, widths=[11 * mm, 34 * mm, 14 * mm, 24 * mm, 15 * mm, 13 * mm,
+                                      26 * mm, 13 * mm, 20 * mm],
+                        right=(2, 3, 4, 5, 7), cell=TIGHT)] if len(rows) > 1 else [
+            Paragraph("Nothing in the ledger.", BODY)]  # fmt: skip
+    return story
+
+
+def _interval(x: dict) -> str:
+    if x["interval_low"] is None:
+        return "—"
+    return f"{percent(x['interval_low'])} to {percent(x['interval_high'])}"
+
+
+def _deviations(rows: list[dict]) -> list:
+    story = [Paragraph("Deviations of the period", H3)]
+    if not rows:
+        return story + [Paragraph("None.", BODY)]
+    table_rows = [["period", "place", "wager", "wagers", "hold", "par", "interval", "p",
+                   "found"]]  # fmt: skip
+    for d in rows:
+        span = d["first_day"] if d["first_day"] == d["last_day"] else (
+            f"{d['first_day']} to {d['last_day']}")  # fmt: skip
+        table_rows.append([
+            Paragraph(f"{d['period'].replace('_', ' ')}<br/>{span}", SMALL),
+            f"{d['venue']}/{d['table']}" if d["table"] else d["venue"],
+            f"{d['game']} {d['wager_key']}", f"{d['wagers']:,}", percent(d["observed_hold"]),
+            percent(d["theoretical_hold"]), _interval(d), f"{d['p_value']:.2g}",
+            d["found_at"][:10],
+        ])  # fmt: skip
+    widths = [26 * mm, 25 * mm, 27 * mm, 13 * mm, 14 * mm, 12 * mm, 26 * mm, 12 * mm, 19 * mm]
+    return story + [_grid(table_rows, widths=widths, right=(3, 4, 5, 7), cell=TIGHT)]
+
+
+def _cases(rows: list[dict], overdue_days: int) -> list:
+    story = [
+        Paragraph("Cases touching the period", H3),
+        Paragraph(
+            f"Their status and outcome as they stood at this report's date; open more "
+            f"than {overdue_days} days is overdue.",
+            SMALL,
+        ),  # fmt: skip
+    ]
+    if not rows:
+        return story + [Paragraph("None.", BODY)]
+    table_rows = [["case", "title", "opened", "status", "outcome", "findings", "deviations"]]
+    for c in rows:
+        status = CASE_STATUS.get(c["status"], c["status"]) + (" (OVERDUE)" if c["overdue"] else "")
+        table_rows.append([
+            str(c["id"]), Paragraph(text(c["title"]), SMALL), c["opened_at"][:10], status,
+            c["outcome"].replace("_", " "), str(c["findings"]), str(c["deviations"]),
+        ])  # fmt: skip
+    widths = [12 * mm, 50 * mm, 20 * mm, 34 * mm, 24 * mm, 16 * mm, 18 * mm]
+    return story + [_grid(table_rows, widths=widths, right=(0, 5, 6), cell=TIGHT)]

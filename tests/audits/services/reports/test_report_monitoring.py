@@ -1,0 +1,124 @@
+"""What venue and jurisdiction reports carry of monitoring: the ledger's periods with each
+hold's test, the daily hold against its band, the period's deviations, and the cases touching
+the period in the state they had at the report's own date; and the PDF that shows them."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from audits.models import Deviation, ReportKind
+from audits.services.cases import case_answer, case_decide, case_open
+from audits.services.reports import monitoring
+from audits.services.reports.figures import report_figures
+from audits.services.reports.lifecycle import report_request
+from audits.services.reports.render import report_pdf
+from games.models import Venue
+from tests.audits.services.test_deviations import _month
+from tests.audits.services.test_pipeline import submit
+from tests.audits.submissions_support import people  # noqa: F401  (fixture)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def october(wa, people, tmp_path):  # noqa: F811
+    """Three gaming days with a skim at T2 on 2 October; a closed case on two of its underpayments
+    and an open one on the skim's deviation."""
+    submission = submit(wa, _month(tmp_path, skim=True))
+    overpaid = list(submission.findings.filter(code="underpaid")[:2])
+    closed = case_open(people.reviewer, title="Underpayments", text="Explain.",
+                       finding_ids=[f.pk for f in overpaid])  # fmt: skip
+    case_answer(people.staff, closed, text="Dealer error.", cause="dealer_error")
+    case_decide(people.reviewer, closed, decision="accept", text="Ok.", outcome="corrected")
+    skim = Deviation.objects.get(table="T2", wager_key="main", period="day")
+    still_open = case_open(people.reviewer, title="Hold at T2 on 2 October", text="Explain.",
+                           deviation_ids=[skim.pk])  # fmt: skip
+    venue = Venue.objects.get(code="WA-CR-0042")
+    return venue, closed, still_open, skim
+
+
+def _venue_report(venue):
+    return report_figures(report_request(kind=ReportKind.VENUE, venue=venue, period="2026-10"))
+
+
+def test_a_venue_report_carries_the_ledger_deviations_and_cases(october):
+    venue, closed, still_open, skim = october
+    m = _venue_report(venue)["monitoring"]
+    assert (m["confidence"], m["min_wagers"]) == (0.95, 400)
+    periods = m["ledger"][0]["periods"]
+    assert periods["period"]["first_day"] == "2026-10-01" and periods["period"]["rounds"] > 3000
+    assert periods["last_day"]["lines"] == []  # nothing played on 31 October
+    lines = periods["period"]["lines"]
+    t2 = next(x for x in lines if (x["table"], x["wager_key"]) == ("T2", "main"))
+    assert t2["deviation"] and t2["p_value"] < 0.05 and t2["observed_hold"] > t2["interval_high"]
+    assert any(x["table"] == "" for x in periods["period"]["lines"])  # the whole venue too
+    kept = {d["id"] for d in m["deviations"]}
+    assert skim.pk in kept and kept == set(
+        Deviation.objects.filter(last_day__month=10).values_list("pk", flat=True)
+    )
+    cases = {c["id"]: c for c in m["cases"]}
+    assert cases[closed.pk]["status"] == "closed" and cases[closed.pk]["outcome"] == "corrected"
+    assert cases[still_open.pk]["status"] == "awaiting_licensee"
+    assert cases[still_open.pk]["deviations"] == 1 and not cases[still_open.pk]["overdue"]
+    main = next(s for s in m["daily"] if s["game"] == "toss-one-21")
+    assert main["wager_key"] == "main"
+    assert [d["day"] for d in main["days"]] == ["2026-10-01", "2026-10-02", "2026-10-03"]
+    skimmed_day = main["days"][1]
+    assert skimmed_day["observed_hold"] > main["days"][0]["observed_hold"]
+
+
+def test_a_report_states_each_case_as_it_stood_at_its_own_date(october, people, monkeypatch):  # noqa: F811
+    venue, closed, still_open, _ = october
+    before_closing = timezone.now()
+    case_decide(people.reviewer, still_open, decision="close", text="Withdrawn.",
+                outcome="withdrawn")  # fmt: skip
+    now = _venue_report(venue)["monitoring"]["cases"]
+    assert {c["id"]: c["status"] for c in now}[still_open.pk] == "closed"
+    monkeypatch.setattr(monitoring.timezone, "now", lambda: before_closing)
+    earlier = _venue_report(venue)["monitoring"]["cases"]
+    assert {c["id"]: (c["status"], c["outcome"]) for c in earlier}[still_open.pk] == (
+        "awaiting_licensee",
+        "",
+    )
+    monkeypatch.setattr(monitoring.timezone, "now",
+                        lambda: closed.opened_at - timedelta(seconds=1))  # fmt: skip
+    assert _venue_report(venue)["monitoring"]["cases"] == []  # no case was open yet
+
+
+def test_a_jurisdiction_report_shows_each_venue_whole(october):
+    venue, closed, still_open, _ = october
+    figures = report_figures(report_request(kind=ReportKind.JURISDICTION,
+                                            jurisdiction=venue.licensee.jurisdiction,
+                                            period="2026-Q4"))  # fmt: skip
+    m = figures["monitoring"]
+    ours = next(v for v in m["ledger"] if v["venue"] == "WA-CR-0042")
+    lines = ours["periods"]["period"]["lines"]
+    assert lines and all(x["table"] == "" for x in lines if x["game"] == "toss-one-21")
+    assert {c["id"] for c in m["cases"]} == {closed.pk, still_open.pk}
+
+
+def test_a_submission_report_has_no_monitoring_section(october):
+    from audits.models import Submission
+
+    submission = Submission.objects.get()
+    figures = report_figures(report_request(kind=ReportKind.SUBMISSION, submission=submission))
+    assert "monitoring" not in figures
+
+
+def test_the_pdf_shows_the_monitoring_section(october, tmp_path):
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext not installed (apt-get install poppler-utils)")
+    venue, _, still_open, _ = october
+    path = tmp_path / "report.pdf"
+    path.write_bytes(report_pdf(_venue_report(venue)))
+    shown = subprocess.run(["pdftotext", str(path), "-"], check=True, capture_output=True)
+    text = shown.stdout.decode()
+    for words in ("Monitoring over time", "Period to date", "Deviations of the period",
+                  "Cases touching the period", "Hold at T2 on 2 October", "DEVIATION",
+                  "awaiting the licensee", "Daily hold, WA-CR-0042 toss-one-21 main"):  # fmt: skip
+        assert words in text, words
