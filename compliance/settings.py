@@ -286,6 +286,11 @@ SPECTACULAR_SETTINGS = {
         "LimitKindEnum": "games.models.jurisdictions.LimitKind",
         "ReportKindEnum": "audits.models.reports.ReportKind",
         "ReportStatusEnum": "audits.models.reports.ReportStatus",
+        "CaseStatusEnum": "audits.models.cases.CaseStatus",
+        "CaseCauseEnum": "audits.models.cases.CaseCause",
+        "CaseOutcomeEnum": "audits.models.cases.CaseOutcome",
+        "CaseStepKindEnum": "audits.models.cases.StepKind",
+        "DeviationPeriodEnum": "audits.models.deviations.DeviationPeriod",
     },
 }
 

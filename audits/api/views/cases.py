@@ -12,14 +12,14 @@ from django.http import FileResponse, Http404
 from django.utils.http import content_disposition_header
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import serializers, status
+from rest_framework import generics, serializers, status
 from rest_framework.exceptions import APIException, NotFound, PermissionDenied
 from rest_framework.exceptions import ValidationError as BadRequest
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from audits.models import Case, CaseCause, CaseEvidence, CaseOutcome, CaseStep
+from audits.models import Case, CaseCause, CaseEvidence, CaseOutcome, CaseStatus, CaseStep
 from audits.services import cases as service
 
 from ..permissions import HasAuditRole
@@ -102,28 +102,35 @@ class DecideSerializer(serializers.Serializer):
     outcome = serializers.ChoiceField(CaseOutcome.choices, required=False, allow_blank=True)
 
 
-class CaseListView(APIView):
+class CaseListView(generics.ListAPIView):
+    """The cases the user may see, newest first (``queue``: only those awaiting the user)."""
+
     permission_classes = [HasAuditRole]
     parser_classes = [JSONParser, FormParser, MultiPartParser]
+    serializer_class = CaseSerializer
+    pagination_class = AuditPagination
+
+    def get_queryset(self):
+        params, user = self.request.query_params, self.request.user
+        wanted = params.get("queue") in ("1", "true", "yes")
+        cases = service.case_queue(user) if wanted else service.cases_visible_to(user)
+        if params.get("status"):
+            if params["status"] not in CaseStatus.values:
+                known = ", ".join(CaseStatus.values)
+                raise BadRequest({"status": f"status must be one of {known}"})
+            cases = cases.filter(status=params["status"])
+        return cases.prefetch_related("findings", "deviations")
 
     @extend_schema(
         parameters=[
             OpenApiParameter("queue", bool, description="only the cases awaiting me"),
-            OpenApiParameter("status", str, description="only cases of this status"),
+            OpenApiParameter(
+                "status", str, enum=CaseStatus.values, description="only cases of this status"
+            ),
         ],  # fmt: skip
-        responses={200: CaseSerializer(many=True)},
     )
-    def get(self, request):
-        wanted = request.query_params.get("queue") in ("1", "true", "yes")
-        cases = (
-            service.case_queue(request.user) if wanted else service.cases_visible_to(request.user)
-        )
-        if request.query_params.get("status"):
-            cases = cases.filter(status=request.query_params["status"])
-        paginator = AuditPagination()
-        page = paginator.paginate_queryset(cases.prefetch_related("findings", "deviations"),
-                                           request, view=self)  # fmt: skip
-        return paginator.get_paginated_response(CaseSerializer(page, many=True).data)
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
 
     @extend_schema(
         request=OpenSerializer,
