@@ -181,6 +181,7 @@ class FindingFilter(filters.FilterSet):
     venue = filters.CharFilter(help_text="venue code")
     table = filters.CharFilter(help_text="table identifier at the venue")
     game = filters.CharFilter(help_text="game code")
+    dealer = filters.CharFilter(help_text="who dealt (the log's dealer.id)")
     seat = WholeNumberFilter(min_value=0, max_value=32767, help_text="seat number")
     wager_key = filters.CharFilter(help_text='the wager key (``key`` in the findings), e.g. "main"')
     round = filters.CharFilter(field_name="round_id", help_text="the venue's round identifier")
@@ -216,6 +217,7 @@ class FindingFilter(filters.FilterSet):
             "venue",
             "table",
             "game",
+            "dealer",
             "seat",
             "wager_key",
             "round",

@@ -36,6 +36,7 @@ urlpatterns = [
         name="submission-findings",
     ),
     path("venues/<str:code>/ledger/", views.VenueLedgerView.as_view(), name="venue-ledger"),
+    path("venues/<str:code>/dealers/", views.VenueDealersView.as_view(), name="venue-dealers"),
     path(
         "venues/<str:code>/deviations/",
         views.VenueDeviationsView.as_view(),

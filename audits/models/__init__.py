@@ -9,6 +9,7 @@ from .cases import (
     CaseStep,
     StepKind,
 )
+from .dealers import ChunkDealer, DealerDay
 from .deviations import Deviation, DeviationPeriod
 from .findings import Finding, RoundKeys
 from .ledger import LedgerDay
@@ -25,7 +26,9 @@ __all__ = [
     "CaseStep",
     "StepKind",
     "Chunk",
+    "ChunkDealer",
     "ChunkTotal",
+    "DealerDay",
     "Deviation",
     "DeviationPeriod",
     "Finding",

@@ -25,6 +25,8 @@ class Finding(models.Model):
     rule = models.TextField()
     expected = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
     recorded = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
+    dealer = models.CharField(max_length=64, blank=True, help_text="who dealt, if the log says")
+    shift = models.CharField(max_length=64, blank=True)
 
     class Meta:
         ordering = ["submission", "line", "seat", "wager_key", "code"]

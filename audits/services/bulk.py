@@ -36,12 +36,15 @@ FINDING_COLUMNS = (
     "rule",
     "expected",
     "recorded",
+    "dealer",
+    "shift",
 )
 
 
 def _finding_rows(chunk: Chunk, findings) -> Iterator[tuple]:
     for f, place in findings:
         venue, table, game, played_at = place[:4] if place else ("", "", "", None)
+        dealer, shift = (place.dealer, place.shift) if place else ("", "")
         yield (
             chunk.submission_id,
             chunk.pk,
@@ -60,6 +63,8 @@ def _finding_rows(chunk: Chunk, findings) -> Iterator[tuple]:
             f.rule,
             f.expected,
             f.recorded,
+            dealer,
+            shift,
         )
 
 

@@ -16,7 +16,7 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from audits.models import Chunk, ChunkTotal, Submission
+from audits.models import Chunk, ChunkDealer, ChunkTotal, Submission
 
 from .bulk import write_findings, write_round_keys
 from .chunk_run import ChunkRun
@@ -106,6 +106,19 @@ def _write_totals(chunk: Chunk, run: ChunkRun) -> None:
             key = (place.venue, place.table, place.game, place.gaming_day, finding.key)
             target = over if finding.code == "overpaid" else under
             target[key] += abs(finding.recorded - finding.expected)
+    ChunkDealer.objects.bulk_create(
+        ChunkDealer(
+            chunk=chunk,
+            venue=v[:40],
+            table=t[:40],
+            game=g[:60],
+            gaming_day=day,
+            dealer=dealer,
+            rounds=rounds,
+        )  # fmt: skip
+        for (v, t, g, day, dealer), rounds in run.dealers.items()
+        if day is not None
+    )
     ChunkTotal.objects.bulk_create(
         ChunkTotal(
             chunk=chunk,

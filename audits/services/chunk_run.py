@@ -14,6 +14,7 @@ duplicates) nor counted in any venue's totals.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from datetime import datetime, timedelta
 
 from django.utils import timezone
@@ -54,11 +55,13 @@ class ChunkRun:
         self.findings: list[tuple[Finding, RoundPlace | None]] = []
         self.read = RoundsRead()  # every round read, per place
         self.totals = totals()  # (venue, table, game, gaming day, wager key or "") -> Tally
+        #: (venue, table, game, gaming day, dealer) -> rounds dealt (when the log names him)
+        self.dealers: Counter = Counter()
         self.lines = self.rounds = self.rejected = 0
         self.fast = None
         if fast:
             self.fast = FastPath(self.licensee_id, self.resolver, self.rules, self.read,
-                                 self.totals, self.latest_played_at)  # fmt: skip
+                                 self.totals, self.latest_played_at, self.dealers)  # fmt: skip
         self._gate: Gate | None = None  # the exact path's last
         self._numbers: list[int] = []  # the batch waiting for the screen
         self._batch: list[bytes] = []
@@ -155,7 +158,7 @@ class ChunkRun:
             return
         found = _future(parsed, self.latest_played_at) + _judged(parsed, gate)
         place = RoundPlace(parsed.venue, parsed.table, parsed.game, parsed.played_at,
-                           gate.gaming_day)  # fmt: skip
+                           gate.gaming_day, parsed.dealer_id, parsed.shift)  # fmt: skip
         self.rounds += 1
         self.read.add(place, parsed.round, parsed.line)
         self._count(parsed, gate.gaming_day)
@@ -168,6 +171,8 @@ class ChunkRun:
     def _count(self, parsed: ParsedRound, day) -> None:
         where = (parsed.venue, parsed.table, parsed.game, day)
         self.totals[(*where, "")].rounds += 1
+        if parsed.dealer_id:
+            self.dealers[(*where, parsed.dealer_id)] += 1
         for seat in parsed.seats:
             for key, stake, result in seat_sums(seat):
                 self.totals[(*where, key)].add_wager(stake, result)

@@ -39,10 +39,12 @@ class Place(msgspec.Struct, frozen=True):
 
 
 class FastPath:
-    def __init__(self, licensee_id, resolver, rules_cache, rounds: RoundsRead, totals, latest):
+    def __init__(
+        self, licensee_id, resolver, rules_cache, rounds: RoundsRead, totals, latest, dealers
+    ):
         self.licensee_id = licensee_id
         self.resolver, self.rules = resolver, rules_cache
-        self.rounds, self.totals = rounds, totals
+        self.rounds, self.totals, self.dealers = rounds, totals, dealers
         self.latest_micros = (latest - EPOCH) // MICROSECOND
         #: (venue, table, game, options, decks) -> [(epoch start, end, gate)], in micros
         self._epochs: dict[tuple, list[tuple[int, int, Gate]]] = {}
@@ -123,6 +125,10 @@ class FastPath:
         self.rounds.add_many(*place_key, batch.ids.take(clean), lines, batch.micros[clean])
         where = (*place_key, day)
         self.totals[(*where, "")].rounds += int(clean.size)
+        if len(batch.dealer_names) > 1:  # rounds per dealer, when the log names them
+            dealt = np.bincount(batch.dealer_code[clean], minlength=len(batch.dealer_names))
+            for code in np.flatnonzero(dealt[1:]).tolist():
+                self.dealers[(*where, batch.dealer_names[code + 1])] += int(dealt[code + 1])
         counted = self._classes.setdefault(where, {})  # id(verdict) -> [verdict, seats]
         for verdict, count in classes:
             known = counted.get(id(verdict))

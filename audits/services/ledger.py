@@ -18,7 +18,15 @@ from decimal import Decimal
 
 from django.db.models import Sum
 
-from audits.models import ChunkTotal, Finding, LedgerDay, Submission, SubmissionStatus
+from audits.models import (
+    ChunkDealer,
+    ChunkTotal,
+    DealerDay,
+    Finding,
+    LedgerDay,
+    Submission,
+    SubmissionStatus,
+)
 from audits.validation.parse import Rejected, parse_line
 from audits.validation.screen.verdicts import seat_sums
 from games.models import Venue
@@ -46,10 +54,15 @@ def ledger_record(submission: Submission) -> int:
     )
     for s in chunk_sums:
         rows[tuple(s[k] for k in PLACE)] = {f: s[f"{f}_sum"] or 0 for f in SUMS}
+    dealt = _dealer_rounds(submission)
     for key, amounts in _counted_before(submission):
+        dealer = amounts.pop("dealer", "")
         if key in rows:
             for field, amount in amounts.items():
                 rows[key][field] -= amount
+        if dealer and key[:4] + (dealer,) in dealt:
+            dealt[key[:4] + (dealer,)] -= 1  # a round dealt, read before
+    _write_dealer_days(submission, dealt)
     LedgerDay.objects.bulk_create(
         LedgerDay(
             submission=submission,
@@ -90,7 +103,7 @@ def _counted_before(submission: Submission):
         if day is None:
             continue
         where = (parsed.venue, parsed.table, parsed.game, day[0])
-        yield (*where, ""), {"rounds": 1}
+        yield (*where, ""), {"rounds": 1, "dealer": parsed.dealer_id}
         for seat in parsed.seats:
             for key, stake, result in seat_sums(seat):
                 yield (*where, key), {
@@ -100,6 +113,35 @@ def _counted_before(submission: Submission):
         for (line, key), wrong in paid_wrong.items():
             if line == number:
                 yield (*where, key), dict(wrong)
+
+
+def _dealer_rounds(submission: Submission) -> dict[tuple, int]:
+    """(venue, table, game, gaming day, dealer) -> rounds the chunks read."""
+    sums = (
+        ChunkDealer.objects.filter(chunk__submission=submission)
+        .values("venue", "table", "game", "gaming_day", "dealer")
+        .annotate(total=Sum("rounds"))
+    )
+    return {(s["venue"], s["table"], s["game"], s["gaming_day"], s["dealer"]): s["total"]
+            for s in sums}  # fmt: skip
+
+
+def _write_dealer_days(submission: Submission, dealt: dict[tuple, int]) -> None:
+    DealerDay.objects.filter(submission=submission).delete()
+    DealerDay.objects.bulk_create(
+        DealerDay(
+            submission=submission,
+            licensee_id=submission.licensee_id,
+            venue=v,
+            table=t,
+            game=g,
+            gaming_day=day,
+            dealer=dealer,
+            rounds=rounds,
+        )  # fmt: skip
+        for (v, t, g, day, dealer), rounds in dealt.items()
+        if rounds > 0
+    )
 
 
 # -- reading ---------------------------------------------------------------------------------

@@ -25,6 +25,8 @@ FINDING_FIELDS = (
     "table",
     "game",
     "played_at",
+    "dealer",
+    "shift",
 )
 
 
@@ -70,6 +72,8 @@ def finding_dicts(findings, zone_name: str) -> Iterator[dict]:
             "table": row["table"],
             "game": row["game"],
             "played_at": local_iso(row["played_at"], zone_name),
+            "dealer": row["dealer"],
+            "shift": row["shift"],
         }
 
 

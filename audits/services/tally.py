@@ -21,6 +21,8 @@ class RoundPlace(NamedTuple):
     game: str
     played_at: datetime | None
     gaming_day: date | None = None  # the venue's (None: an unknown venue)
+    dealer: str = ""  # who dealt, when the log says
+    shift: str = ""
 
 
 class SeenRound(NamedTuple):

@@ -57,6 +57,8 @@ class ParsedRound:
     dealer_cards: tuple[int, ...]
     dealer_toss: str | None
     seats: list[ParsedSeat]
+    dealer_id: str = ""  # who dealt ("": not recorded)
+    shift: str = ""
 
 
 class Rejected(Exception):
@@ -160,6 +162,8 @@ def _checked(record: Round, line: int) -> ParsedRound:
         dealer_cards=_cards(record.dealer.cards, "$.dealer.cards", line, rid),
         dealer_toss=_toss(record.dealer.toss, "$.dealer.toss", line, rid),
         seats=seats,
+        dealer_id=record.dealer.id or "",
+        shift=record.shift or "",
     )
 
 

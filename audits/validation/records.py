@@ -23,6 +23,14 @@ Card = Annotated[
 ]
 
 
+#: who dealt, and the shift: optional names of 1 to 64 characters, no control characters
+Name = Annotated[
+    str,
+    Meta(min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]+$",
+         description="a name: 1 to 64 characters, no control characters"),
+]  # fmt: skip
+
+
 class Shoe(msgspec.Struct):
     decks: Annotated[int, Meta(extra_json_schema={"minimum": 1, "maximum": 8})]
 
@@ -30,6 +38,7 @@ class Shoe(msgspec.Struct):
 class Dealer(msgspec.Struct):
     cards: list[Card]
     toss: Card | None = None
+    id: Name | None = None
 
 
 class Hand(msgspec.Struct):
@@ -59,6 +68,7 @@ class Round(msgspec.Struct):
     dealer: Dealer
     seats: Annotated[list[Seat], Meta(extra_json_schema={"minItems": 1, "maxItems": 7})]
     options: dict[str, str | int] = {}
+    shift: Name | None = None
 
 
 DECODER = msgspec.json.Decoder(Round)

@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import render
 
+from audits.services.dealers import dealer_checks
 from audits.services.deviations import deviation_list, line_checks
 from audits.services.ledger import PERIODS, ledger_last_day, ledger_periods
 from games.access import REVIEWER, STAFF, user_role, venues_visible_to
@@ -63,6 +64,7 @@ def venue_ledger(request, code: str):
                 for name in PERIODS
             ],
             "deviations": deviation_list(venue, day.replace(month=1, day=1), day) if day else [],
+            "dealers": dealer_checks(venue, day.replace(day=1), day) if day else [],
             "rule": venue.licensee.jurisdiction,
             "can_open_case": user_role(request.user) in (REVIEWER, STAFF),
             "gaming_day_start": venue.licensee.jurisdiction.gaming_day_start,

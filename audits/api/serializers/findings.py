@@ -31,6 +31,8 @@ class FindingSerializer(serializers.Serializer):
     table = serializers.CharField()
     game = serializers.CharField()
     played_at = serializers.DateTimeField(allow_null=True)
+    dealer = serializers.CharField(help_text='who dealt the round, if the log says ("" if not)')
+    shift = serializers.CharField(help_text='the shift, if the log says ("" if not)')
 
 
 class FindingsQuerySerializer(serializers.Serializer):

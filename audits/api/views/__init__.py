@@ -16,6 +16,7 @@ from .cases import (
     CaseEvidenceView,
     CaseListView,
 )
+from .dealers import VenueDealersView
 from .deviations import VenueDeviationsView
 from .findings import SubmissionFindingsView
 from .ledger import VenueLedgerView
@@ -35,6 +36,7 @@ __all__ = [
     "ScheduleListView",
     "SubmissionFindingsView",
     "SubmissionViewSet",
+    "VenueDealersView",
     "VenueDeviationsView",
     "VenueLedgerView",
 ]

@@ -15,6 +15,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from audits.models import Case, CaseStep, Deviation, Report, ReportKind
+from audits.services.dealers import dealer_checks
 from audits.services.deviations import WHOLE_VENUE, HoldCheck, hold_checks
 from audits.services.ledger import ledger_lines
 from compliance.timezones import local_iso
@@ -41,6 +42,10 @@ def monitoring_figures(report: Report) -> dict | None:
         "ledger": [_venue_ledger(v, report, first, last) for v in venues],
         "daily": [row for v in venues for row in _daily(v, first, last)],
         "deviations": _deviations(venues, first, last, as_of, zone),
+        "dealers": [
+            {"venue": v.code, "dealers": [_dealer(c) for c in dealer_checks(v, first, last)]}
+            for v in venues
+        ],
         "cases": _cases(report, venues, first, last, as_of, zone),
     }
 
@@ -97,6 +102,15 @@ def _line(check: HoldCheck) -> dict:
         "tested": check.tested,
         "deviation": check.deviation,
     }
+
+
+def _dealer(check) -> dict:
+    return {
+        "dealer": check.dealer, "rounds": check.rounds, "findings": check.findings,
+        "overpaid_rounds": check.overpaid_rounds, "overpaid": str(check.overpaid),
+        "rate": check.rate, "others_rate": check.others_rate, "p_value": check.p_value,
+        "adjusted": check.adjusted, "flagged": check.flagged,
+    }  # fmt: skip
 
 
 def _daily(venue: Venue, first: date, last: date) -> list[dict]:

@@ -41,6 +41,7 @@ def monitoring_story(f: dict) -> list:
         if chart is not None:
             story += [Spacer(1, 3 * mm), chart]
     story += _deviations(m["deviations"])
+    story += _dealers(m.get("dealers", []), currency)
     story += _cases(m["cases"], m["case_overdue_days"])
     return story
 
@@ -92,6 +93,25 @@ def _deviations(rows: list[dict]) -> list:
         ])  # fmt: skip
     widths = [26 * mm, 25 * mm, 27 * mm, 13 * mm, 14 * mm, 12 * mm, 26 * mm, 12 * mm, 19 * mm]
     return story + [_grid(table_rows, widths=widths, right=(3, 4, 5, 7), cell=TIGHT)]
+
+
+def _dealers(venues: list[dict], currency: str) -> list:
+    story = [Paragraph("Dealers", H3)]
+    rows = [["venue", "dealer", "rounds", "with findings", "over-paid rounds", "over-paid",
+             "rate", "others", "p adj.", ""]]  # fmt: skip
+    for venue in venues:
+        for d in venue["dealers"]:
+            rows.append([
+                venue["venue"], d["dealer"], f"{d['rounds']:,}", f"{d['findings']:,}",
+                f"{d['overpaid_rounds']:,}", money(d["overpaid"], currency),
+                f"{d['rate']:.2%}", f"{d['others_rate']:.2%}", f"{d['adjusted']:.2g}",
+                "FLAGGED" if d["flagged"] else "",
+            ])  # fmt: skip
+    if len(rows) == 1:
+        return story + [Paragraph("The logs of the period name no dealer.", BODY)]
+    widths = [22 * mm, 28 * mm, 14 * mm, 15 * mm, 15 * mm, 20 * mm, 13 * mm, 13 * mm, 13 * mm,
+              16 * mm]  # fmt: skip
+    return story + [_grid(rows, widths=widths, right=(2, 3, 4, 5, 6, 7, 8), cell=TIGHT)]
 
 
 def _cases(rows: list[dict], overdue_days: int) -> list:

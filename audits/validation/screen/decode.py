@@ -30,6 +30,7 @@ class ScreenRound(msgspec.Struct, gc=False):
     dealer: Raw
     seats: list[Raw]
     options: Raw = EMPTY_OBJECT
+    shift: Raw = NULL
 
 
 class ScreenDealer(msgspec.Struct, gc=False):

@@ -17,7 +17,17 @@ from tests.audits.conftest import round_line
 from tests.audits.submissions_support import API, client, log, people, post_raw, submit  # noqa: F401
 
 CONTRACT = ("line", "round", "seat", "key", "code", "group", "severity", "message", "rule")
-FIELDS = (*CONTRACT, "expected", "recorded", "venue", "table", "game", "played_at")
+FIELDS = (
+    *CONTRACT,
+    "expected",
+    "recorded",
+    "venue",
+    "table",
+    "game",
+    "played_at",
+    "dealer",
+    "shift",
+)
 
 SEAT_2 = {
     "seat": 2,

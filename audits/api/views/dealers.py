@@ -1,0 +1,70 @@
+"""A venue's dealers over HTTP: rounds dealt, rounds with findings and over-paid per dealer
+over a range of gaming days, and the concentration test.  Reviewers see every venue of
+their jurisdiction, staff their licensee's; any other venue answers 404."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from audits.services.dealers import dealer_checks
+from games.access import venues_visible_to
+
+from ..permissions import HasAuditRole
+from .base import ERROR
+from .deviations import _day
+
+
+class DealerSerializer(serializers.Serializer):
+    dealer = serializers.CharField()
+    rounds = serializers.IntegerField(help_text="rounds dealt, each counted once")
+    findings = serializers.IntegerField(help_text="rounds with any finding")
+    overpaid_rounds = serializers.IntegerField()
+    overpaid = serializers.DecimalField(max_digits=16, decimal_places=2)
+    rate = serializers.FloatField(help_text="over-paid rounds per round dealt")
+    others_rate = serializers.FloatField(help_text="the same of every other dealer")
+    p_value = serializers.FloatField(help_text="one-sided Fisher exact test against the rest")
+    adjusted = serializers.FloatField(help_text="times the dealers tested (Bonferroni)")
+    flagged = serializers.BooleanField(help_text="adjusted at most one minus the confidence")
+
+
+class VenueDealersView(APIView):
+    permission_classes = [HasAuditRole]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "from",
+                str,
+                description="first gaming day, YYYY-MM-DD (default: 1 January of the year of `to`)",
+            ),
+            OpenApiParameter("to", str, description="last gaming day, YYYY-MM-DD (default: today)"),
+        ],  # fmt: skip
+        responses={
+            200: DealerSerializer(many=True),
+            404: OpenApiResponse(ERROR, description="no such venue that you may see"),
+            400: OpenApiResponse(ERROR, description="a malformed date"),
+        },  # fmt: skip
+    )
+    def get(self, request, code: str):
+        venue = (
+            venues_visible_to(request.user)
+            .select_related("licensee__jurisdiction")
+            .filter(code=code)
+            .first()
+        )
+        if venue is None:
+            raise NotFound("no such venue that you may see")
+        last = _day(request.query_params, "to") or date.today()
+        first = _day(request.query_params, "from") or last.replace(month=1, day=1)
+        checks = dealer_checks(venue, first, last)
+        return Response(DealerSerializer([_row(c) for c in checks], many=True).data)
+
+
+def _row(check) -> dict:
+    return {**check.__dict__, "rate": check.rate}
