@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 
 from audits.models import Deviation, DeviationPeriod, LedgerDay, Submission
 from games.models import Table, Venue
@@ -61,7 +61,7 @@ def hold_checks(
             per_wager[(line.game, line.wager_key)].append(line)
             checks.append(_check(line.table, [line], sheets, confidence, fewest))
     for lines in per_wager.values():
-        if len(lines) > 1:
+        if sum(1 for ln in lines if sheets.sheet(ln)) > 1:
             checks.append(_check(WHOLE_VENUE, lines, sheets, confidence, fewest))
     return checks
 
@@ -90,6 +90,10 @@ def deviation_list(venue: Venue, first_day: date, last_day: date):
 
 
 def _check(table: str, lines: list[LedgerLine], sheets, confidence: float, fewest: int):
+    """One table's check, or the whole venue's over the tables that have a par sheet (a
+    table not authorized for the game has none: its rounds are findings of their own)."""
+    if table == WHOLE_VENUE:
+        lines = [ln for ln in lines if sheets.sheet(ln)] or lines
     parts = [
         Part(ln.wagers, ln.wagered, ln.net_result, sheets.sheet(ln), ln.stake_squares)
         for ln in lines
@@ -138,6 +142,46 @@ class _Sheets:
             "approval": rules["approval"]["reference"],
             **rules["par_sheet_basis"],
         }
+
+
+def venue_checks(checks: list[HoldCheck]) -> list[HoldCheck]:
+    """One check per game and wager for the whole venue: its venue-wide line, or where the
+    venue has one table of the game with a par sheet, that table's (the one with a sheet
+    first, then the most wagers)."""
+    best: dict[tuple[str, str], HoldCheck] = {}
+    for c in checks:
+        key = (c.game, c.wager_key)
+        rank = (c.table == WHOLE_VENUE, c.hold.low is not None, c.hold.wagers)
+        known = best.get(key)
+        if known is None or rank > (known.table == WHOLE_VENUE, known.hold.low is not None,
+                                    known.hold.wagers):  # fmt: skip
+            best[key] = c
+    return [best[k] for k in sorted(best)]
+
+
+def daily_holds(venue: Venue, first: date, last: date) -> list[dict]:
+    """Per game, its most played wager's hold each gaming day over the whole venue, with the
+    band of its par sheet for that many wagers (the reports' chart and the page's)."""
+    series: dict[tuple[str, str], list[dict]] = defaultdict(list)
+    shared: dict = {}
+    day = first
+    while day <= last:
+        for c in venue_checks(hold_checks(venue, day, day, shared)):
+            series[(c.game, c.wager_key)].append({
+                "day": day.isoformat(), "wagers": c.hold.wagers,
+                "observed_hold": c.hold.observed, "interval_low": c.hold.low,
+                "interval_high": c.hold.high, "deviation": c.deviation,
+            })  # fmt: skip
+        day += timedelta(days=1)
+    played: dict[str, tuple[int, str]] = {}
+    for (game, key), days in series.items():
+        wagers = sum(d["wagers"] for d in days)
+        if wagers > played.get(game, (-1, ""))[0]:
+            played[game] = (wagers, key)
+    return [
+        {"venue": venue.code, "game": game, "wager_key": key, "days": series[(game, key)]}
+        for game, (_, key) in sorted(played.items())
+    ]
 
 
 # -- recording -------------------------------------------------------------------------------

@@ -12,8 +12,9 @@ from django.http import Http404
 from django.shortcuts import render
 
 from audits.services.dealers import dealer_checks
-from audits.services.deviations import deviation_list, line_checks
+from audits.services.deviations import daily_holds, deviation_list, line_checks
 from audits.services.ledger import PERIODS, ledger_last_day, ledger_periods
+from audits.web.charts import daily_hold_svg
 from games.access import REVIEWER, STAFF, user_role, venues_visible_to
 
 TITLES = {"day": "Gaming day", "month_to_date": "Month to date", "year_to_date": "Year to date"}
@@ -65,12 +66,21 @@ def venue_ledger(request, code: str):
             ],
             "deviations": deviation_list(venue, day.replace(month=1, day=1), day) if day else [],
             "dealers": dealer_checks(venue, day.replace(day=1), day) if day else [],
+            "charts": _charts(venue, day),
             "rule": venue.licensee.jurisdiction,
             "can_open_case": user_role(request.user) in (REVIEWER, STAFF),
             "gaming_day_start": venue.licensee.jurisdiction.gaming_day_start,
             "zone": venue.licensee.jurisdiction.timezone,
         },
     )
+
+
+def _charts(venue, day: date | None) -> list:
+    """The month to ``day``: each game's daily hold against its band."""
+    if day is None:
+        return []
+    charts = (daily_hold_svg(s) for s in daily_holds(venue, day.replace(day=1), day))
+    return [c for c in charts if c is not None]
 
 
 def _day(text: str) -> date | None:

@@ -8,15 +8,14 @@ Part of the report's JSON twin (:mod:`.figures`); the PDF draws it (:mod:`.rende
 
 from __future__ import annotations
 
-from collections import defaultdict
-from datetime import date, timedelta
+from datetime import date
 
 from django.db.models import Q
 from django.utils import timezone
 
 from audits.models import Case, CaseStep, Deviation, Report, ReportKind
 from audits.services.dealers import dealer_checks
-from audits.services.deviations import WHOLE_VENUE, HoldCheck, hold_checks
+from audits.services.deviations import HoldCheck, daily_holds, hold_checks, venue_checks
 from audits.services.ledger import ledger_lines
 from compliance.timezones import local_iso
 from games.models import Venue
@@ -40,7 +39,7 @@ def monitoring_figures(report: Report) -> dict | None:
         "min_wagers": report.jurisdiction.deviation_min_wagers,
         "case_overdue_days": report.jurisdiction.case_overdue_days,
         "ledger": [_venue_ledger(v, report, first, last) for v in venues],
-        "daily": [row for v in venues for row in _daily(v, first, last)],
+        "daily": [row for v in venues for row in daily_holds(v, first, last)],
         "deviations": _deviations(venues, first, last, as_of, zone),
         "dealers": [
             {"venue": v.code, "dealers": [_dealer(c) for c in dealer_checks(v, first, last)]}
@@ -76,13 +75,8 @@ def _venue_ledger(venue: Venue, report: Report, first: date, last: date) -> dict
 
 
 def _shown(checks: list[HoldCheck], whole_only: bool) -> list[HoldCheck]:
-    """Every check, or for a whole venue only: its venue-wide lines, and a game's single
-    table where the venue has one table of it."""
-    if not whole_only:
-        return checks
-    several = {(c.game, c.wager_key) for c in checks if c.table == WHOLE_VENUE}
-    return [c for c in checks
-            if c.table == WHOLE_VENUE or (c.game, c.wager_key) not in several]  # fmt: skip
+    """Every check, or for a whole venue one per game and wager (:func:`venue_checks`)."""
+    return venue_checks(checks) if whole_only else checks
 
 
 def _line(check: HoldCheck) -> dict:
@@ -111,33 +105,6 @@ def _dealer(check) -> dict:
         "rate": check.rate, "others_rate": check.others_rate, "p_value": check.p_value,
         "adjusted": check.adjusted, "flagged": check.flagged,
     }  # fmt: skip
-
-
-def _daily(venue: Venue, first: date, last: date) -> list[dict]:
-    """Per game, its most played wager's hold each gaming day over the whole venue, with the
-    band of its par sheet for that many wagers."""
-    series: dict[tuple[str, str], list[dict]] = defaultdict(list)
-    day = first
-    while day <= last:
-        checks = hold_checks(venue, day, day)
-        venue_wide = {(c.game, c.wager_key) for c in checks if c.table == WHOLE_VENUE}
-        for c in checks:
-            if c.table == WHOLE_VENUE or (c.game, c.wager_key) not in venue_wide:
-                series[(c.game, c.wager_key)].append({
-                    "day": day.isoformat(), "wagers": c.hold.wagers,
-                    "observed_hold": c.hold.observed, "interval_low": c.hold.low,
-                    "interval_high": c.hold.high, "deviation": c.deviation,
-                })  # fmt: skip
-        day += timedelta(days=1)
-    played: dict[str, tuple[int, str]] = {}
-    for (game, key), days in series.items():
-        wagers = sum(d["wagers"] for d in days)
-        if wagers > played.get(game, (-1, ""))[0]:
-            played[game] = (wagers, key)
-    return [
-        {"venue": venue.code, "game": game, "wager_key": key, "days": series[(game, key)]}
-        for game, (_, key) in sorted(played.items())
-    ]
 
 
 def _deviations(venues: list[Venue], first: date, last: date, as_of, zone: str) -> list[dict]:

@@ -170,7 +170,7 @@ def test_the_flag_on_the_page_over_the_api_and_in_the_report(wa, tmp_path):
     page = Client()
     page.force_login(staff)
     shown = page.get("/monitoring/venues/WA-CR-0042/", {"day": "2026-10-31"}).content.decode()
-    assert f"{PLANTED} <strong class=\"flag\">flagged</strong>" in shown
+    assert f'{PLANTED} <strong class="flag">flagged</strong>' in shown
     venue = Venue.objects.get(code="WA-CR-0042")
     figures = report_figures(report_request(kind=ReportKind.VENUE, venue=venue, period="2026-10"))
     dealers = figures["monitoring"]["dealers"][0]["dealers"]
