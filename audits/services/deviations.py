@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from audits.models import Deviation, DeviationPeriod, LedgerDay, Submission
-from games.models import Table, Venue
+from games.models import Authorization, Table, Venue
 
 from .ledger import LedgerLine, ledger_lines
 from .reports.hold import Hold, Part, hold_of_parts
-from .reports.rules import authorization_in_force, authorization_sheets
+from .reports.rules import authorization_sheets
 
 WHOLE_VENUE = ""
 
@@ -45,11 +45,16 @@ class HoldCheck:
 
 
 def hold_checks(
-    venue: Venue, first_day: date, last_day: date, shared: dict | None = None
+    venue: Venue,
+    first_day: date,
+    last_day: date,
+    shared: dict | None = None,
+    tested_only: bool = False,
 ) -> list[HoldCheck]:
     """Every table's hold over the period, then the whole venue's where it has several
     tables of a game, each against its par sheets under the jurisdiction's rule (``shared``:
-    the registry reads of earlier calls, to reuse)."""
+    the registry reads of earlier calls, to reuse; ``tested_only``: leave out the lines with
+    fewer wagers than the jurisdiction tests, without computing their interval)."""
     jurisdiction = venue.licensee.jurisdiction
     confidence = float(jurisdiction.deviation_confidence)
     fewest = jurisdiction.deviation_min_wagers
@@ -59,9 +64,12 @@ def hold_checks(
     for line in ledger_lines(venue, first_day, last_day):
         if line.wager_key:
             per_wager[(line.game, line.wager_key)].append(line)
-            checks.append(_check(line.table, [line], sheets, confidence, fewest))
+            if not tested_only or line.wagers >= fewest:
+                checks.append(_check(line.table, [line], sheets, confidence, fewest))
     for lines in per_wager.values():
-        if sum(1 for ln in lines if sheets.sheet(ln)) > 1:
+        with_sheet = [ln for ln in lines if sheets.sheet(ln)]
+        if len(with_sheet) > 1 and (not tested_only or sum(ln.wagers for ln in with_sheet)
+                                    >= fewest):  # fmt: skip
             checks.append(_check(WHOLE_VENUE, lines, sheets, confidence, fewest))
     return checks
 
@@ -116,12 +124,30 @@ class _Sheets:
         place = ("place", line.table, line.game, self.day)
         if place not in self.shared:
             table = self._table(line.table)
-            found = table and authorization_in_force(self.venue, table, line.game, self.day)
+            found = table and self._authorization(table, line.game)
             self.shared[place] = found and found.pk
             if found and ("authorization", found.pk) not in self.shared:
                 self.shared[("authorization", found.pk)] = authorization_sheets(found)
         pk = self.shared[place]
         return self.shared[("authorization", pk)] if pk else {"in_force": False}
+
+    def _authorization(self, table: Table, game: str) -> Authorization | None:
+        """The table's own authorization of the game in force on the day, else the venue's
+        (the venue's authorizations of the game read once)."""
+        key = ("authorizations", game)
+        if key not in self.shared:
+            self.shared[key] = list(
+                Authorization.objects.filter(
+                    venue=self.venue, approval__rule_version__game__code=game
+                ).select_related("approval__rule_version", "table")
+            )
+        in_force = [
+            a for a in self.shared[key]
+            if a.table_id in (table.pk, None) and a.effective_from <= self.day
+            and (a.effective_to is None or a.effective_to >= self.day)
+        ]  # fmt: skip
+        in_force.sort(key=lambda a: (a.table_id is None, -a.effective_from.toordinal()))
+        return in_force[0] if in_force else None
 
     def _table(self, code: str) -> Table | None:
         if ("table", code) not in self.shared:
@@ -206,7 +232,7 @@ def deviations_record(submission: Submission) -> int:
             continue
         shared: dict = {}
         for period, first, last in periods_to_test(days):
-            for check in hold_checks(venue, first, last, shared):
+            for check in hold_checks(venue, first, last, shared, tested_only=True):
                 if check.deviation:
                     new += _keep(submission, venue, period, first, last, check)
     return new

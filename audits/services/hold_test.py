@@ -46,11 +46,7 @@ class Group:
     @classmethod
     def of_sheet(cls, sheet: dict, wagers: int) -> Group | None:
         """From a par sheet's JSON (``outcomes`` with ``probability`` and ``pays``)."""
-        outcomes = tuple(
-            (_probability(o), Fraction(o["pays"]).limit_denominator(1000))
-            for o in sheet.get("outcomes") or ()
-            if _probability(o) > 0
-        )  # fmt: skip
+        outcomes = _outcomes(sheet)
         return cls(outcomes, wagers) if outcomes else None
 
     @property
@@ -61,6 +57,25 @@ class Group:
     def variance(self) -> float:
         mean = self.mean
         return max(sum(p * float(x) ** 2 for p, x in self.outcomes) - mean * mean, 0.0)
+
+
+_SHEETS: dict[int, tuple[dict, tuple]] = {}  # id(sheet) -> (the sheet, its outcomes)
+
+
+def _outcomes(sheet: dict) -> tuple[tuple[float, Fraction], ...]:
+    """A sheet's outcomes as (probability, pay as a fraction), read once per sheet object."""
+    known = _SHEETS.get(id(sheet))
+    if known is not None and known[0] is sheet:
+        return known[1]
+    outcomes = tuple(
+        (_probability(o), Fraction(o["pays"]).limit_denominator(1000))
+        for o in sheet.get("outcomes") or ()
+        if _probability(o) > 0
+    )  # fmt: skip
+    if len(_SHEETS) > 256:
+        _SHEETS.clear()
+    _SHEETS[id(sheet)] = (sheet, outcomes)
+    return outcomes
 
 
 def _probability(outcome: dict) -> float:
@@ -120,20 +135,20 @@ class Lattice:
     @classmethod
     def of(cls, groups: list[Group], confidence: float) -> Lattice | None:
         step = _common_step(groups)
-        lowest = {id(g): min(int(x / step) for _, x in g.outcomes) for g in groups}
-        spans = [max(int(x / step) for _, x in g.outcomes) - lowest[id(g)] for g in groups]
+        at = [[int(x / step) for _, x in g.outcomes] for g in groups]  # pays in steps
+        lowest = [min(a) for a in at]
+        spans = [max(a) - low for a, low in zip(at, lowest, strict=True)]
         full = sum(g.wagers * s for g, s in zip(groups, spans, strict=True)) + 1
-        shift = sum(g.wagers * lowest[id(g)] for g in groups)
+        shift = sum(g.wagers * low for g, low in zip(groups, lowest, strict=True))
         mean = sum(g.wagers * g.mean for g in groups) / float(step)  # in steps
         size = _grid_size(groups, step, max(spans), full)
         if size is None:
             return None
         spectrum = np.ones(size // 2 + 1, dtype=np.complex128)
-        for group in groups:
+        for group, steps, low in zip(groups, at, lowest, strict=True):
             one = np.zeros(size)
-            for p, x in group.outcomes:
-                one[int(x / step) - lowest[id(group)]] += p
-            spectrum *= np.fft.rfft(one) ** group.wagers
+            np.add.at(one, np.array(steps) - low, [p for p, _ in group.outcomes])
+            spectrum *= _power(np.fft.rfft(one), group.wagers)
         folded = np.clip(np.fft.irfft(spectrum, size), 0.0, None)
         start = 0 if size >= full else max(0, round(mean - shift) - size // 2)
         pmf = np.roll(folded, -(start % size))  # index i is the sum shift + start + i
@@ -157,6 +172,15 @@ class Lattice:
             self.mean, (self.origin + low) * unit, (self.origin + high) * unit, p, confidence,
             EXACT,
         )  # fmt: skip
+
+
+def _power(z: np.ndarray, n: int) -> np.ndarray:
+    """``z ** n`` in polar form (a modulus and an angle: cheaper than the complex power)."""
+    modulus = np.abs(z)
+    with np.errstate(divide="ignore"):
+        scaled = np.exp(n * np.log(modulus))  # 0 where the modulus is 0
+    angle = n * np.angle(z)
+    return scaled * np.cos(angle) + 1j * (scaled * np.sin(angle))
 
 
 def _common_step(groups: list[Group]) -> Fraction:

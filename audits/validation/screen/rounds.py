@@ -135,6 +135,7 @@ class _DealerTag(msgspec.Struct):
 
 
 _SHIFT = msgspec.json.Decoder(Name | None)
+_SHIFTS = msgspec.json.Decoder(list[Name | None])
 _NO_SHIFT = NULL
 
 
@@ -152,12 +153,17 @@ def dealer_codes(dealers: list) -> tuple[np.ndarray, list[str]]:
 
 
 def shifts_ok(shifts: list) -> np.ndarray:
-    """Per round: no shift written, or a valid one."""
+    """Per round: no shift written, or a valid one (those written read in one call)."""
     ok = np.ones(len(shifts), bool)
-    for i, raw in enumerate(shifts):
-        if raw is not _NO_SHIFT:
+    written = [i for i, raw in enumerate(shifts) if raw is not _NO_SHIFT]
+    if not written:
+        return ok
+    try:
+        _SHIFTS.decode(b"[" + b",".join(shifts[i] for i in written) + b"]")
+    except msgspec.ValidationError:
+        for i in written:
             try:
-                _SHIFT.decode(raw)
+                _SHIFT.decode(shifts[i])
             except msgspec.ValidationError:
                 ok[i] = False
     return ok

@@ -22,7 +22,7 @@ PATHS = [
     ("seats", 0, "seat"), ("seats", 0, "cards"), ("seats", 0, "cards", 2), ("seats", 0, "toss"),
     ("seats", 0, "wagers"), ("seats", 0, "wagers", "main"), ("seats", 0, "wagers", "lucky3"),
     ("seats", 0, "results"), ("seats", 0, "results", "main"), ("seats", 0, "results", "bonus4"),
-    ("seats", 0, "hands"), ("seats", 0, "poker"),
+    ("seats", 0, "hands"), ("seats", 0, "poker"), ("dealer", "id"), ("shift",),
 ]  # fmt: skip
 VALUES = st.one_of(
     st.none(),
@@ -32,7 +32,8 @@ VALUES = st.one_of(
     st.sampled_from(["", "25", "37.50", "37.5", "-5", "5.005", "1e3", "NaN", "AS", "KD", "TS",
                      "2H", "ZZ", "3:2", "6:5", "1", "2", "T2", "T1", "WA-CR-0042", "toss-one-21",
                      "150", "500", "1000",
-                     "2026-11-01T21:14:03-08:00", "2026-11-01T21:14:03", "bet"]),
+                     "2026-11-01T21:14:03-08:00", "2026-11-01T21:14:03", "bet", "D-17",
+                     "x" * 65, "tab\there", "night"]),
     st.lists(st.sampled_from(["AS", "KD", "7C", "2H", "TS", "AH", "9D", "XX"]), max_size=6),
     st.dictionaries(st.sampled_from(["main", "lucky3", "bonus4", "x"]),
                     st.sampled_from(["5", "25", "-25", "0", "10"]), max_size=3),
@@ -49,7 +50,7 @@ def judged(submission, line: bytes, fast: bool):
     run = ChunkRun(submission, fast=fast)
     run.line(1, line)
     run.close()
-    return run.findings, run.seen, dict(run.totals), (run.rounds, run.rejected)
+    return run.findings, run.seen, dict(run.totals), (run.rounds, run.rejected), dict(run.dealers)
 
 
 @settings(
@@ -74,6 +75,6 @@ def test_the_unchanged_round_takes_the_fast_path(wa):
 @given(st.binary(max_size=300))
 def test_arbitrary_bytes_are_rejected_with_a_reason_never_a_crash(wa, raw):
     submission = Submission(licensee=wa)
-    findings, seen, _, (rounds, rejected) = judged(submission, raw + b"\n", fast=True)
+    findings, seen, _, (rounds, rejected), _ = judged(submission, raw + b"\n", fast=True)
     assert rounds + rejected <= 1
     assert all(f.code and f.message for f, _ in findings)
