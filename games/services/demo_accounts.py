@@ -230,7 +230,9 @@ def _matches(user, account: DemoAccount) -> bool:
 
 def _create(account: DemoAccount):
     User = get_user_model()
-    user = User(username=account.username, is_active=True)
+    # an address of the reserved .invalid domain: the demo's console mail shows the notices
+    user = User(username=account.username, email=f"{account.username}@demo.invalid",
+                is_active=True)  # fmt: skip
     if account.role == ADMIN_ROLE:
         user.is_staff = user.is_superuser = True
     password = demo_password(user)
