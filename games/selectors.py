@@ -15,6 +15,8 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from django.db.models import F
+
 from games.engine.catalog import game as engine_game
 from games.limits import LimitInForce, limits_in_force
 from games.models import Approval, Authorization, Game, Paytable, RuleVersion, Table, Venue
@@ -164,7 +166,8 @@ def _authorized(answer: RulesInForce, options: dict[str, str], day: date) -> Rul
     of_game = (
         Authorization.objects.filter(venue=answer.venue, approval__rule_version__game=answer.game)
         .select_related("approval__rule_version", "approval__jurisdiction", "venue", "table")
-        .order_by("table_id", "-effective_from")
+        # the table's own first, then the venue's (NULLs last on every database)
+        .order_by(F("table_id").asc(nulls_last=True), "-effective_from")
     )
     candidates = [a for a in of_game if a.table_id in (None, answer.table.pk)]
     if not candidates:

@@ -241,3 +241,17 @@ def test_the_answer_shows_every_term_of_the_authorization(registry):
     ]  # fmt: skip
     assert data["approval"]["allowed_options"]["lucky3_paytable"] == ["1"]
     assert data["rule_version"]["decks_allowed"] == [1, 6] and data["decks"] == 6
+
+
+def test_the_tables_own_authorization_is_cited_before_the_venues(registry):
+    """Both in force: the table's own is the answer on every database (SQLite sorts NULL
+    first, which once made the venue-wide one the answer there)."""
+    controls = registry.approval.conditions.get(operator_class=registry.card_room)
+    venue_wide = authorization_create(
+        venue=registry.venue, approval=registry.approval, options={"lucky3_paytable": "1"},
+        table=None, effective_from=date(2018, 1, 1),
+        conditions_met=[(controls, date(2018, 3, 1), "internal controls approval letter")],
+    )  # fmt: skip
+    answer = ask("2026-11-01 12:00")
+    assert answer.in_force and answer.authorization.pk == registry.authorization.pk
+    assert venue_wide.pk != registry.authorization.pk

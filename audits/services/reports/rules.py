@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from django.db.models import Q
+from django.db.models import F, Q
 
 from games.limits import limits_in_force
 from games.models import Authorization, ParSheet, Table, Venue
@@ -53,7 +53,9 @@ def authorization_in_force(venue: Venue, table: Table, game_code: str, day) -> A
         .filter(Q(table=table) | Q(table__isnull=True), effective_from__lte=day)
         .filter(Q(effective_to__isnull=True) | Q(effective_to__gte=day))
         .select_related("approval__rule_version", "table")
-        .order_by("table_id", "-effective_from")  # a table's own authorization first
+        # a table's own authorization first (NULLs last on every database: SQLite puts them
+        # first by default)
+        .order_by(F("table_id").asc(nulls_last=True), "-effective_from")
         .first()
     )
 

@@ -56,3 +56,24 @@ def test_observed_hold_inside_and_outside_the_interval():
 def test_without_a_par_sheet_or_wagers_nothing_is_flagged():
     hold = hold_of(0, Decimal(0), Decimal(0), None)
     assert (hold.observed, hold.theoretical, hold.outside) == (None, None, False)
+
+
+def test_a_tables_own_authorization_comes_before_the_venues(wa):
+    """On every database: SQLite sorts NULL first, which once put the venue-wide
+    authorization before the table's own."""
+    from audits.services.reports.rules import place_rules
+    from games.models import Authorization, Table
+
+    venue_wide = Authorization.objects.get(
+        venue__code="WA-CR-0042",
+        table__isnull=True,
+        approval__rule_version__game__code="toss-one-21",
+    )
+    t2 = Table.objects.get(venue=venue_wide.venue, code="T2")
+    Authorization.objects.create(
+        venue=venue_wide.venue, table=t2, approval=venue_wide.approval,
+        options=venue_wide.options, decks=[1], effective_from=venue_wide.effective_from,
+    )  # fmt: skip
+    day = date(2026, 10, 15)
+    assert place_rules("WA-CR-0042", "T2", "toss-one-21", day)["par_sheet_basis"]["decks"] == 1
+    assert place_rules("WA-CR-0042", "T1", "toss-one-21", day)["par_sheet_basis"]["decks"] == 6
