@@ -1,7 +1,7 @@
 """Deviations: each period's hold per table (and over the whole venue), game and wager key,
 tested against the par sheets in force, and every one outside its interval kept as a record.
 
-The test (:mod:`audits.services.hold_test`) uses the exact distribution of that many wagers'
+The test (:mod:`audits.services.hold_distribution`) uses the exact distribution of that many wagers'
 results under the par sheet of the variant in force at each table on the period's last day
 (the reports' basis, :func:`~.reports.rules.assumed_variant`); over the whole venue, each
 table's wagers keep their own sheet.  The jurisdiction names the rule: its confidence level

@@ -2,7 +2,7 @@
 
 The theoretical hold of a wager is its house edge per unit staked.  Over ``n`` wagers the
 observed hold is the house's win over the amount wagered; where it may fall comes from the
-sheet's outcome distribution over that many wagers (:mod:`audits.services.hold_test`): the
+sheet's outcome distribution over that many wagers (:mod:`audits.services.hold_distribution`): the
 equal-tailed interval at the confidence level asked (95% unless the jurisdiction names
 another) and the two-sided probability of a hold at least that far off.  Stakes in a log
 differ, which widens the true interval a little: a flag outside the interval is a reason to
@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 from decimal import Decimal
 
-from audits.services.hold_test import Group, hold_test
+from audits.services.hold_distribution import Group, hold_test
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ from fractions import Fraction as F
 import numpy as np
 import pytest
 
-from audits.services import hold_test as ht
-from audits.services.hold_test import EXACT, NORMAL, Group, hold_test
+from audits.services import hold_distribution as ht
+from audits.services.hold_distribution import EXACT, NORMAL, Group, hold_test
 
 # A blackjack-like wager: lose 1, push, win 1, blackjack 3 to 2, double lost or won.
 BLACKJACK = [(F(44, 100), F(-1)), (F(9, 100), F(0)), (F(36, 100), F(1)),
