@@ -105,7 +105,7 @@ def hold_test(groups: list[Group], observed: float, confidence: float) -> HoldTe
     groups = [g for g in groups if g.wagers > 0]
     if not groups:
         return None
-    lattice = Lattice.of(groups, confidence)
+    lattice = Lattice.of(groups)
     if lattice is None:
         return _normal_test(groups, observed, confidence)
     return lattice.test(observed, confidence)
@@ -133,7 +133,7 @@ class Lattice:
     mean: float
 
     @classmethod
-    def of(cls, groups: list[Group], confidence: float) -> Lattice | None:
+    def of(cls, groups: list[Group]) -> Lattice | None:
         step = _common_step(groups)
         at = [[int(x / step) for _, x in g.outcomes] for g in groups]  # pays in steps
         lowest = [min(a) for a in at]

@@ -77,7 +77,7 @@ def test_a_folded_grid_agrees_with_the_whole_range(monkeypatch):
     groups = [_group(SIDE, 3000)]
     whole = hold_test(groups, -2500.0, 0.95)
     monkeypatch.setattr(ht, "MAX_GRID", 1 << 14)  # the whole range needs 2^17 points
-    lattice = ht.Lattice.of(groups, 0.95)
+    lattice = ht.Lattice.of(groups)
     assert lattice is not None and len(lattice.pmf) < 3000 * 52 + 1
     folded = hold_test(groups, -2500.0, 0.95)
     assert (folded.method, folded.low, folded.high) == (EXACT, whole.low, whole.high)
@@ -104,7 +104,7 @@ def test_a_fair_month_is_not_flagged_and_false_alarms_match_the_confidence_level
     pays = np.array([float(x) for _, x in BLACKJACK])
     probabilities = np.array([float(p) for p, _ in BLACKJACK])
     months = rng.choice(pays, size=(2000, 2000), p=probabilities).sum(axis=1)
-    lattice = ht.Lattice.of([_group(BLACKJACK, 2000)], 0.95)
+    lattice = ht.Lattice.of([_group(BLACKJACK, 2000)])
     flagged = sum(lattice.test(float(s), 0.95).outside for s in months)
     assert 0.035 <= flagged / 2000 <= 0.06
     assert not lattice.test(lattice.mean, 0.95).outside
