@@ -15,6 +15,8 @@ from collections.abc import Sequence
 import msgspec
 from msgspec import Raw
 
+from ..records import Name
+
 EMPTY_OBJECT = Raw(b"{}")
 NULL = Raw(b"null")
 
@@ -30,7 +32,7 @@ class ScreenRound(msgspec.Struct, gc=False):
     dealer: Raw
     seats: list[Raw]
     options: Raw = EMPTY_OBJECT
-    shift: Raw = NULL
+    shift: Name | None = None  # checked as the exact path checks it: a bad one does not decode
 
 
 class ScreenDealer(msgspec.Struct, gc=False):

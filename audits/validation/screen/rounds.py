@@ -14,7 +14,7 @@ import numpy as np
 
 from ..records import Name
 from ..round_ids import IdBytes
-from .decode import NULL, ScreenDealer, ScreenRound, ScreenSeat, decode_each, decode_rounds
+from .decode import ScreenDealer, ScreenRound, ScreenSeat, decode_each, decode_rounds
 from .fixed import Joined
 from .times import MISSING, epoch_micros
 
@@ -54,9 +54,8 @@ class BatchColumns:
         self.ok &= (self.seat_count >= 1) & (self.seat_count <= 7)
         self.ok &= small_ints([r.v for r in self.rounds]) == 1
         self.ok &= self.joined_ids.array[self.joined_ids.start] == QUOTE  # ids are strings
-        self.dealer_code, self.dealer_names = dealer_codes(list(map(DEALER, self.rounds)))
+        self.dealer_code, self.dealer_names = dealer_codes(self.joined_dealers)
         self.ok &= self.dealer_code >= 0  # a malformed dealer id: the exact path says so
-        self.ok &= shifts_ok([r.shift for r in self.rounds])
 
     def seats_of(self, rows: np.ndarray) -> np.ndarray:
         """The seats (indexes into :attr:`seats`) of the rounds ``rows``, in order."""
@@ -134,39 +133,17 @@ class _DealerTag(msgspec.Struct):
     id: Name | None = None
 
 
-_SHIFT = msgspec.json.Decoder(Name | None)
-_SHIFTS = msgspec.json.Decoder(list[Name | None])
-_NO_SHIFT = NULL
-
-
-def dealer_codes(dealers: list) -> tuple[np.ndarray, list[str]]:
+def dealer_codes(dealers: Joined) -> tuple[np.ndarray, list[str]]:
     """Per round: 0 when no dealer id is written, else a number into the names returned
     (``names[0]`` is ``""``); -1 for a dealer that is not a dealer with a valid id."""
-    codes = np.zeros(len(dealers), np.int64)
-    if not dealers or b'"id"' not in b"".join(dealers):
+    codes = np.zeros(len(dealers.raws), np.int64)
+    if b'"id"' not in dealers.bytes:  # the usual log: no dealer named, nothing to decode
         return codes, [""]
-    tags = decode_each(dealers, _DealerTag)
+    tags = decode_each(dealers.raws, _DealerTag)
     number: dict[str, int] = {"": 0}
     for i, tag in enumerate(tags):
         codes[i] = -1 if tag is None else number.setdefault(tag.id or "", len(number))
     return codes, list(number)
-
-
-def shifts_ok(shifts: list) -> np.ndarray:
-    """Per round: no shift written, or a valid one (those written read in one call)."""
-    ok = np.ones(len(shifts), bool)
-    written = [i for i, raw in enumerate(shifts) if raw is not _NO_SHIFT]
-    if not written:
-        return ok
-    try:
-        _SHIFTS.decode(b"[" + b",".join(shifts[i] for i in written) + b"]")
-    except msgspec.ValidationError:
-        for i in written:
-            try:
-                _SHIFT.decode(shifts[i])
-            except msgspec.ValidationError:
-                ok[i] = False
-    return ok
 
 
 def numbered(numbers: np.ndarray, seat_round: np.ndarray, counts: np.ndarray) -> np.ndarray:
