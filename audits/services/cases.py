@@ -60,6 +60,10 @@ class CaseRefused(Exception):
     """The step is not allowed (who, or the case's state); nothing was kept."""
 
 
+class CaseForbidden(CaseRefused):
+    """The user's role may not take this step on this case."""
+
+
 class CaseNotFound(CaseRefused):
     """Not there, or not the user's to see (the same answer either way)."""
 
@@ -93,6 +97,20 @@ def case_queue(user) -> QuerySet[Case]:
     if role == REVIEWER:
         return cases_visible_to(user).filter(status__in=WITH_REVIEWER)
     return Case.objects.none()
+
+
+def case_answerable_by(user, case: Case) -> bool:
+    """The user is of the case's licensee's compliance staff (whatever the case's state)."""
+    membership = membership_of(user)
+    return (membership is not None and membership.role == STAFF
+            and membership.licensee_id == case.licensee_id)  # fmt: skip
+
+
+def case_decidable_by(user, case: Case) -> bool:
+    """The user is a reviewer of the case's licensee's jurisdiction (whatever its state)."""
+    membership = membership_of(user)
+    return (membership is not None and membership.role == REVIEWER
+            and membership.jurisdiction_id == case.licensee.jurisdiction_id)  # fmt: skip
 
 
 def case_get(user, pk) -> Case:
@@ -150,9 +168,8 @@ def case_answer(
 ) -> CaseStep:
     """The licensee's answer, with its evidence files; the case then awaits the reviewer."""
     case = _locked(case)
-    membership = membership_of(user)
-    if membership is None or membership.role != STAFF or membership.licensee_id != case.licensee_id:
-        raise CaseRefused("only the licensee's compliance staff answer a case")
+    if not case_answerable_by(user, case):
+        raise CaseForbidden("only the licensee's compliance staff answer a case")
     if case.status != CaseStatus.AWAITING_LICENSEE:
         raise CaseRefused(f"the case is {case.get_status_display()}: no answer is awaited")
     if cause not in CaseCause.values:
@@ -204,14 +221,8 @@ def case_decide(user, case: Case, *, decision: str, text: str, outcome: str = ""
     """A reviewer's decision: ``accept`` the answer and close with an outcome, ``ask_again``,
     ``escalate``, or ``close`` with an outcome."""
     case = _locked(case)
-    membership = membership_of(user)
-    jurisdiction = case.licensee.jurisdiction_id
-    if (
-        membership is None
-        or membership.role != REVIEWER
-        or membership.jurisdiction_id != jurisdiction
-    ):
-        raise CaseRefused("only a reviewer of the licensee's jurisdiction decides a case")
+    if not case_decidable_by(user, case):
+        raise CaseForbidden("only a reviewer of the licensee's jurisdiction decides a case")
     if decision not in DECISIONS:
         raise CaseInvalid("decision", f"decision must be one of {', '.join(DECISIONS)}")
     if case.status == CaseStatus.CLOSED:
@@ -244,7 +255,7 @@ def case_decide(user, case: Case, *, decision: str, text: str, outcome: str = ""
 def _acting_role(user) -> str:
     role = user_role(user)
     if role not in (REVIEWER, STAFF):
-        raise CaseRefused("only commission reviewers and casino compliance staff open cases"
+        raise CaseForbidden("only commission reviewers and casino compliance staff open cases"
                           if role != ADMIN else "administrators do not open cases")  # fmt: skip
     return role
 

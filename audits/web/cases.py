@@ -6,8 +6,6 @@ user's scope is 404, as one that does not exist."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -16,14 +14,8 @@ from django.views.decorators.http import require_POST
 from audits.api.views.cases import evidence_response
 from audits.models import CaseCause, CaseOutcome, CaseStatus
 from audits.services import cases as service
-from games.access import REVIEWER, STAFF, membership_of, user_role
 
-
-def _with_role(request) -> str:
-    role = user_role(request.user)
-    if role is None:
-        raise PermissionDenied("you have no role in the service")
-    return role
+from .context import role_required
 
 
 def _case(request, pk: int):
@@ -33,9 +25,8 @@ def _case(request, pk: int):
         raise Http404(str(error)) from None
 
 
-@login_required
+@role_required
 def case_list(request):
-    _with_role(request)
     wanted = request.GET.get("status", "")
     cases = service.cases_visible_to(request.user)
     if wanted in CaseStatus.values:
@@ -49,19 +40,18 @@ def case_list(request):
     return render(request, "web/cases.html", context)
 
 
-@login_required
+@role_required
 def case_detail(request, pk: int):
-    role = _with_role(request)
     case = _case(request, pk)
-    membership = membership_of(request.user)
-    own_staff = role == STAFF and membership.licensee_id == case.licensee_id
     context = {
         "case": case,
         "steps": case.steps.select_related("by").prefetch_related("evidence"),
         "findings": case.findings.select_related("submission").order_by("submission", "line"),
         "deviations": case.deviations.all(),
-        "can_answer": own_staff and case.status == CaseStatus.AWAITING_LICENSEE,
-        "can_decide": role == REVIEWER and case.status != CaseStatus.CLOSED,
+        "can_answer": service.case_answerable_by(request.user, case)
+        and case.status == CaseStatus.AWAITING_LICENSEE,
+        "can_decide": service.case_decidable_by(request.user, case)
+        and case.status != CaseStatus.CLOSED,
         "answer_awaits_reviewer": case.status in service.WITH_REVIEWER,
         "causes": CaseCause.choices,
         "outcomes": CaseOutcome.choices,
@@ -70,10 +60,9 @@ def case_detail(request, pk: int):
     return render(request, "web/case.html", context)
 
 
-@login_required
+@role_required
 @require_POST
 def case_open(request):
-    _with_role(request)
     try:
         case = service.case_open(
             request.user,
@@ -100,10 +89,9 @@ def _back(request) -> str:
     return back if safe and back.startswith("/") and not back.startswith("//") else "/cases/"
 
 
-@login_required
+@role_required
 @require_POST
 def case_answer(request, pk: int):
-    _with_role(request)
     case = _case(request, pk)
     try:
         service.case_answer(
@@ -120,10 +108,9 @@ def case_answer(request, pk: int):
     return redirect("web-case", pk=case.pk)
 
 
-@login_required
+@role_required
 @require_POST
 def case_decide(request, pk: int):
-    _with_role(request)
     case = _case(request, pk)
     try:
         step = service.case_decide(
@@ -139,7 +126,6 @@ def case_decide(request, pk: int):
     return redirect("web-case", pk=case.pk)
 
 
-@login_required
+@role_required
 def case_evidence(request, pk: int, evidence: int):
-    _with_role(request)
     return evidence_response(_case(request, pk), evidence)

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from datetime import date
 
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import render
 
@@ -15,27 +13,21 @@ from audits.services.dealers import dealer_checks
 from audits.services.deviations import daily_holds, deviation_list, line_checks
 from audits.services.ledger import PERIODS, ledger_last_day, ledger_periods
 from audits.web.charts import daily_hold_svg
+from audits.web.context import role_required
 from games.access import REVIEWER, STAFF, user_role, venues_visible_to
 
 TITLES = {"day": "Gaming day", "month_to_date": "Month to date", "year_to_date": "Year to date"}
 
 
-def _with_role(request) -> None:
-    if user_role(request.user) is None:
-        raise PermissionDenied("you have no role in the service")
-
-
-@login_required
+@role_required
 def venue_list(request):
-    _with_role(request)
     venues = venues_visible_to(request.user).select_related("licensee").order_by("code")
     rows = [(venue, ledger_last_day(venue)) for venue in venues]
     return render(request, "web/monitoring.html", {"rows": rows})
 
 
-@login_required
+@role_required
 def venue_ledger(request, code: str):
-    _with_role(request)
     venue = venues_visible_to(request.user).select_related("licensee__jurisdiction")
     venue = venue.filter(code=code).first()
     if venue is None:

@@ -36,7 +36,7 @@ def _refusal(error: service.CaseRefused) -> APIException:
         return NotFound(str(error))
     if isinstance(error, service.CaseInvalid):
         return BadRequest({error.field: str(error)})
-    if "only" in str(error) or "administrators" in str(error):
+    if isinstance(error, service.CaseForbidden):
         return PermissionDenied(str(error))
     return Conflict(str(error))
 
