@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from drf_spectacular.utils import OpenApiResponse
-from rest_framework.exceptions import NotAcceptable
+from rest_framework.exceptions import NotAcceptable, NotFound
+from rest_framework.exceptions import ValidationError as BadRequest
 from rest_framework.negotiation import DefaultContentNegotiation
 
+from games.access import venues_visible_to
 from games.api.pagination import RegistryPagination
 from games.api.serializers import ApiErrorSerializer
 
@@ -38,3 +42,35 @@ class ExportNegotiation(DefaultContentNegotiation):
             return super().select_renderer(request, renderers, format_suffix)
         except NotAcceptable:
             return renderers[0], renderers[0].media_type
+
+
+def visible_venue(request, code: str):
+    """The venue of that code the user may see, with its jurisdiction; else 404, as one
+    that does not exist."""
+    venue = (
+        venues_visible_to(request.user)
+        .select_related("licensee__jurisdiction")
+        .filter(code=code)
+        .first()
+    )
+    if venue is None:
+        raise NotFound("no such venue that you may see")
+    return venue
+
+
+def query_day(params, name: str) -> date | None:
+    """The date a query parameter names (None when absent); a malformed one is a 400 naming
+    the parameter."""
+    text = params.get(name)
+    if not text:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise BadRequest({name: f"{text!r} is not a date such as 2026-10-31"}) from None
+
+
+def query_days(params) -> tuple[date, date]:
+    """``from`` and ``to``: by default the year to today."""
+    last = query_day(params, "to") or date.today()
+    return query_day(params, "from") or last.replace(month=1, day=1), last

@@ -4,20 +4,15 @@ their jurisdiction, staff their licensee's; any other venue answers 404."""
 
 from __future__ import annotations
 
-from datetime import date
-
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from audits.services.dealers import dealer_checks
-from games.access import venues_visible_to
 
 from ..permissions import HasAuditRole
-from .base import ERROR
-from .deviations import _day
+from .base import ERROR, query_days, visible_venue
 
 
 class DealerSerializer(serializers.Serializer):
@@ -52,17 +47,8 @@ class VenueDealersView(APIView):
         },  # fmt: skip
     )
     def get(self, request, code: str):
-        venue = (
-            venues_visible_to(request.user)
-            .select_related("licensee__jurisdiction")
-            .filter(code=code)
-            .first()
-        )
-        if venue is None:
-            raise NotFound("no such venue that you may see")
-        last = _day(request.query_params, "to") or date.today()
-        first = _day(request.query_params, "from") or last.replace(month=1, day=1)
-        checks = dealer_checks(venue, first, last)
+        venue = visible_venue(request, code)  # 404 before any 400
+        checks = dealer_checks(venue, *query_days(request.query_params))
         return Response(DealerSerializer([_row(c) for c in checks], many=True).data)
 
 

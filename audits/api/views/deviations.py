@@ -4,21 +4,16 @@ licensee's; any other venue answers 404, as one that does not exist."""
 
 from __future__ import annotations
 
-from datetime import date
-
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound
-from rest_framework.exceptions import ValidationError as BadRequest
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from audits.models import Deviation
 from audits.services.deviations import deviation_list
-from games.access import venues_visible_to
 
 from ..permissions import HasAuditRole
-from .base import ERROR
+from .base import ERROR, query_days, visible_venue
 
 
 class DeviationSerializer(serializers.ModelSerializer):
@@ -51,20 +46,6 @@ class VenueDeviationsView(APIView):
         },  # fmt: skip
     )
     def get(self, request, code: str):
-        venue = venues_visible_to(request.user).filter(code=code).first()
-        if venue is None:
-            raise NotFound("no such venue that you may see")
-        last = _day(request.query_params, "to") or date.today()
-        first = _day(request.query_params, "from") or last.replace(month=1, day=1)
-        rows = deviation_list(venue, first, last)
+        venue = visible_venue(request, code)  # 404 before any 400
+        rows = deviation_list(venue, *query_days(request.query_params))
         return Response(DeviationSerializer(rows, many=True).data)
-
-
-def _day(params, name: str) -> date | None:
-    text = params.get(name)
-    if not text:
-        return None
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise BadRequest({name: f"{text!r} is not a date such as 2026-10-31"}) from None

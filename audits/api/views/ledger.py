@@ -4,21 +4,16 @@ licensee's; any other venue answers 404, as one that does not exist."""
 
 from __future__ import annotations
 
-from datetime import date
-
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound
-from rest_framework.exceptions import ValidationError as BadRequest
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from audits.services.deviations import line_checks
 from audits.services.ledger import PERIODS, ledger_last_day, ledger_periods
-from games.access import venues_visible_to
 
 from ..permissions import HasAuditRole
-from .base import ERROR
+from .base import ERROR, query_day, visible_venue
 
 
 class LedgerLineSerializer(serializers.Serializer):
@@ -80,15 +75,8 @@ class VenueLedgerView(APIView):
         },  # fmt: skip
     )
     def get(self, request, code: str):
-        venue = (
-            venues_visible_to(request.user)
-            .select_related("licensee__jurisdiction")
-            .filter(code=code)
-            .first()
-        )
-        if venue is None:
-            raise NotFound("no such venue that you may see")
-        day = _day(request.query_params.get("day")) or ledger_last_day(venue)
+        venue = visible_venue(request, code)
+        day = query_day(request.query_params, "day") or ledger_last_day(venue)
         periods = ledger_periods(venue, day) if day else dict.fromkeys(PERIODS, [])
         rows = {name: [_row(line, check, venue) for line, check in
                        zip(lines, line_checks(venue, lines, day), strict=True)]
@@ -108,12 +96,3 @@ def _row(line, check, venue) -> dict:
     names = ("table", "game", "wager_key", "rounds", "wagers", "wagered", "house_win", "hold",
              "paid_out", "overpaid", "underpaid")  # fmt: skip
     return {**{name: getattr(line, name) for name in names}, **figures}
-
-
-def _day(text: str | None) -> date | None:
-    if not text:
-        return None
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise BadRequest({"day": f"{text!r} is not a date such as 2026-10-31"}) from None
