@@ -55,13 +55,13 @@ def ledger_record(submission: Submission) -> int:
     for s in chunk_sums:
         rows[tuple(s[k] for k in PLACE)] = {f: s[f"{f}_sum"] or 0 for f in SUMS}
     dealt = _dealer_rounds(submission)
-    for key, amounts in _counted_before(submission):
-        dealer = amounts.pop("dealer", "")
-        if key in rows:
-            for field, amount in amounts.items():
-                rows[key][field] -= amount
-        if dealer and key[:4] + (dealer,) in dealt:
-            dealt[key[:4] + (dealer,)] -= 1  # a round dealt, read before
+    for parsed, where, paid_wrong in _read_before(submission):
+        for key, amounts in _counted(parsed, where, paid_wrong):
+            if key in rows:
+                for field, amount in amounts.items():
+                    rows[key][field] -= amount
+        if (*where, parsed.dealer_id) in dealt:
+            dealt[(*where, parsed.dealer_id)] -= 1  # a round dealt, read before
     _write_dealer_days(submission, dealt)
     LedgerDay.objects.bulk_create(
         LedgerDay(
@@ -76,9 +76,9 @@ def ledger_record(submission: Submission) -> int:
     return len(rows)
 
 
-def _counted_before(submission: Submission):
-    """``(place and day, amounts)`` of every round of the submission already read before:
-    its rounds, wagers and money as the totals counted them."""
+def _read_before(submission: Submission):
+    """``(parsed round, (venue, table, game, gaming day), {wager key: amounts found paid
+    wrong})`` of every round of the submission already read before."""
     lines = sorted(
         set(
             Finding.objects.filter(submission=submission, code__in=DUPLICATES).values_list(
@@ -103,16 +103,24 @@ def _counted_before(submission: Submission):
         if day is None:
             continue
         where = (parsed.venue, parsed.table, parsed.game, day[0])
-        yield (*where, ""), {"rounds": 1, "dealer": parsed.dealer_id}
-        for seat in parsed.seats:
-            for key, stake, result in seat_sums(seat):
-                yield (*where, key), {
-                    "wagers": 1, "wagered": stake, "net_result": result,
-                    "paid_out": result if result > 0 else ZERO, "stake_squares": stake * stake,
-                }  # fmt: skip
-        for (line, key), wrong in paid_wrong.items():
-            if line == number:
-                yield (*where, key), dict(wrong)
+        wrong = {
+            key: dict(amounts) for (line, key), amounts in paid_wrong.items() if line == number
+        }
+        yield parsed, where, wrong
+
+
+def _counted(parsed, where: tuple, paid_wrong: dict):
+    """``(place, day and wager key, amounts)`` the totals counted of one round: its rounds,
+    wagers and money."""
+    yield (*where, ""), {"rounds": 1}
+    for seat in parsed.seats:
+        for key, stake, result in seat_sums(seat):
+            yield (*where, key), {
+                "wagers": 1, "wagered": stake, "net_result": result,
+                "paid_out": result if result > 0 else ZERO, "stake_squares": stake * stake,
+            }  # fmt: skip
+    for key, wrong in paid_wrong.items():
+        yield (*where, key), wrong
 
 
 def _dealer_rounds(submission: Submission) -> dict[tuple, int]:
