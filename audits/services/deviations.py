@@ -23,7 +23,7 @@ from games.models import Authorization, Table, Venue
 
 from .ledger import LedgerLine, ledger_lines
 from .reports.hold import Hold, Part, hold_of_parts
-from .reports.rules import authorization_sheets
+from .reports.rules import authorization_on, authorization_sheets, venue_authorizations
 
 WHOLE_VENUE = ""
 
@@ -132,22 +132,11 @@ class _Sheets:
         return self.shared[("authorization", pk)] if pk else {"in_force": False}
 
     def _authorization(self, table: Table, game: str) -> Authorization | None:
-        """The table's own authorization of the game in force on the day, else the venue's
-        (the venue's authorizations of the game read once)."""
+        """In force on the day (the venue's authorizations of the game read once)."""
         key = ("authorizations", game)
         if key not in self.shared:
-            self.shared[key] = list(
-                Authorization.objects.filter(
-                    venue=self.venue, approval__rule_version__game__code=game
-                ).select_related("approval__rule_version", "table")
-            )
-        in_force = [
-            a for a in self.shared[key]
-            if a.table_id in (table.pk, None) and a.effective_from <= self.day
-            and (a.effective_to is None or a.effective_to >= self.day)
-        ]  # fmt: skip
-        in_force.sort(key=lambda a: (a.table_id is None, -a.effective_from.toordinal()))
-        return in_force[0] if in_force else None
+            self.shared[key] = venue_authorizations(self.venue, game)
+        return authorization_on(self.shared[key], table, self.day)
 
     def _table(self, code: str) -> Table | None:
         if ("table", code) not in self.shared:

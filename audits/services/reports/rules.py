@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from datetime import date
 
-from django.db.models import F, Q
-
 from games.limits import limits_in_force
 from games.models import Authorization, ParSheet, Table, Venue
 
@@ -48,16 +46,30 @@ def authorization_sheets(authorization: Authorization) -> dict:
 def authorization_in_force(venue: Venue, table: Table, game_code: str, day) -> Authorization | None:
     """The authorization of a game at a table on a day (the table's own before the
     venue's)."""
-    return (
-        Authorization.objects.filter(venue=venue, approval__rule_version__game__code=game_code)
-        .filter(Q(table=table) | Q(table__isnull=True), effective_from__lte=day)
-        .filter(Q(effective_to__isnull=True) | Q(effective_to__gte=day))
-        .select_related("approval__rule_version", "table")
-        # a table's own authorization first (NULLs last on every database: SQLite puts them
-        # first by default)
-        .order_by(F("table_id").asc(nulls_last=True), "-effective_from")
-        .first()
+    return authorization_on(venue_authorizations(venue, game_code), table, day)
+
+
+def venue_authorizations(venue: Venue, game_code: str) -> list[Authorization]:
+    """Every authorization of the game at the venue, any table, any dates."""
+    return list(
+        Authorization.objects.filter(
+            venue=venue, approval__rule_version__game__code=game_code
+        ).select_related("approval__rule_version", "table")
     )
+
+
+def authorization_on(
+    authorizations: list[Authorization], table: Table, day
+) -> Authorization | None:
+    """Of ``authorizations``, the one in force at the table on the day: the table's own
+    before the venue's, the latest begun first."""
+    in_force = [
+        a for a in authorizations
+        if a.table_id in (table.pk, None) and a.effective_from <= day
+        and (a.effective_to is None or a.effective_to >= day)
+    ]  # fmt: skip
+    in_force.sort(key=lambda a: (a.table_id is None, -a.effective_from.toordinal()))
+    return in_force[0] if in_force else None
 
 
 def assumed_variant(authorization: Authorization) -> tuple[int, dict[str, str]]:
