@@ -18,6 +18,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from django.db.models import Q
+
 from audits.models import Deviation, DeviationPeriod, LedgerDay, Submission
 from games.models import Authorization, Table, Venue
 
@@ -91,10 +93,20 @@ def line_checks(venue: Venue, lines: list[LedgerLine], day: date) -> list[HoldCh
 def deviation_list(venue: Venue, first_day: date, last_day: date):
     """The deviations kept for the venue whose period ends between the two days, latest
     first (only its own licensee's)."""
-    return Deviation.objects.filter(
-        licensee=venue.licensee_id, venue=venue.code, last_day__gte=first_day,
-        last_day__lte=last_day,
-    ).order_by("-last_day", "table", "game", "wager_key", "period", "-found_at")  # fmt: skip
+    return deviations_of([venue], first_day, last_day).order_by(
+        "-last_day", "table", "game", "wager_key", "period", "-found_at"
+    )
+
+
+def deviations_of(venues: list[Venue], first_day: date, last_day: date):
+    """The deviations kept for the venues (each its own licensee's) whose period ends
+    between the two days."""
+    if not venues:
+        return Deviation.objects.none()
+    each = Q()
+    for venue in venues:
+        each |= Q(licensee=venue.licensee_id, venue=venue.code)
+    return Deviation.objects.filter(each, last_day__gte=first_day, last_day__lte=last_day)
 
 
 def _check(table: str, lines: list[LedgerLine], sheets, confidence: float, fewest: int):

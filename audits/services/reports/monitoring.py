@@ -13,9 +13,15 @@ from datetime import date
 from django.db.models import Q
 from django.utils import timezone
 
-from audits.models import Case, CaseStep, Deviation, Report, ReportKind
+from audits.models import Case, CaseStep, Report, ReportKind
 from audits.services.dealers import dealer_checks
-from audits.services.deviations import HoldCheck, daily_holds, hold_checks, venue_checks
+from audits.services.deviations import (
+    HoldCheck,
+    daily_holds,
+    deviations_of,
+    hold_checks,
+    venue_checks,
+)
 from audits.services.ledger import ledger_lines
 from compliance.timezones import local_iso
 from games.models import Venue
@@ -108,10 +114,11 @@ def _dealer(check) -> dict:
 
 
 def _deviations(venues: list[Venue], first: date, last: date, as_of, zone: str) -> list[dict]:
-    rows = Deviation.objects.filter(
-        licensee__in={v.licensee_id for v in venues}, venue__in=[v.code for v in venues],
-        last_day__gte=first, last_day__lte=last, found_at__lte=as_of,
-    ).order_by("last_day", "venue", "table", "game", "wager_key", "period")  # fmt: skip
+    rows = (
+        deviations_of(venues, first, last)
+        .filter(found_at__lte=as_of)
+        .order_by("last_day", "venue", "table", "game", "wager_key", "period")
+    )
     return [
         {
             "id": d.pk,
@@ -142,10 +149,7 @@ def _cases(report: Report, venues, first: date, last: date, as_of, zone: str) ->
     """Every case opened by the report's date on a finding the report judges or a deviation
     of its period, with its status and outcome as its steps had made them by then."""
     findings = report_findings(report, report_submissions(report))
-    deviations = Deviation.objects.filter(
-        licensee__in={v.licensee_id for v in venues}, venue__in=[v.code for v in venues],
-        last_day__gte=first, last_day__lte=last,
-    )  # fmt: skip
+    deviations = deviations_of(venues, first, last)
     cases = (
         Case.objects.filter(Q(findings__in=findings) | Q(deviations__in=deviations))
         .filter(opened_at__lte=as_of)
