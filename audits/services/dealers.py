@@ -28,6 +28,8 @@ from audits.models import DealerDay, Finding, SubmissionStatus
 from games.gaming_day import gaming_day_bounds
 from games.models import Venue
 
+from .ledger import venue_days
+
 DUPLICATES = ("duplicate_round", "duplicate_round_submitted")
 
 
@@ -70,13 +72,8 @@ def dealer_checks(venue: Venue, first_day: date, last_day: date) -> list[DealerC
 
 def _rounds(venue: Venue, first_day: date, last_day: date) -> dict[str, int]:
     rows = (
-        DealerDay.objects.filter(
-            licensee=venue.licensee_id,
-            venue=venue.code,
-            gaming_day__gte=first_day,
-            gaming_day__lte=last_day,
-            submission__status=SubmissionStatus.DONE,
-        )  # fmt: skip
+        venue_days(DealerDay, venue)
+        .filter(gaming_day__gte=first_day, gaming_day__lte=last_day)
         .values("dealer")
         .annotate(total=Sum("rounds"))
     )

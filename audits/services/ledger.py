@@ -188,17 +188,20 @@ class LedgerLine:
         return None if hold is None else f"{hold * 100:.2f}%"
 
 
+def venue_days(model, venue: Venue):
+    """The rows per gaming day (``LedgerDay``, ``DealerDay``) of the venue: its own
+    licensee's, of finished submissions only."""
+    return model.objects.filter(
+        licensee=venue.licensee_id, venue=venue.code, submission__status=SubmissionStatus.DONE
+    )
+
+
 def ledger_lines(venue: Venue, first_day: date, last_day: date) -> list[LedgerLine]:
     """The venue's ledger from ``first_day`` to ``last_day`` (gaming days, both included),
     per table, game and wager key; only its own licensee's finished submissions."""
     rows = (
-        LedgerDay.objects.filter(
-            licensee=venue.licensee_id,
-            venue=venue.code,
-            gaming_day__gte=first_day,
-            gaming_day__lte=last_day,
-            submission__status=SubmissionStatus.DONE,
-        )  # fmt: skip
+        venue_days(LedgerDay, venue)
+        .filter(gaming_day__gte=first_day, gaming_day__lte=last_day)
         .values("table", "game", "wager_key")
         .annotate(**{f"{f}_sum": Sum(f) for f in SUMS})
         .order_by("table", "game", "wager_key")
@@ -226,9 +229,7 @@ def ledger_periods(venue: Venue, day: date) -> dict[str, list[LedgerLine]]:
 def ledger_last_day(venue: Venue) -> date | None:
     """The latest gaming day the venue's ledger holds."""
     return (
-        LedgerDay.objects.filter(
-            licensee=venue.licensee_id, venue=venue.code, submission__status=SubmissionStatus.DONE
-        )  # fmt: skip
+        venue_days(LedgerDay, venue)
         .order_by("-gaming_day")
         .values_list("gaming_day", flat=True)
         .first()

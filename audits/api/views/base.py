@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework.exceptions import NotAcceptable, NotFound
 from rest_framework.exceptions import ValidationError as BadRequest
 from rest_framework.negotiation import DefaultContentNegotiation
@@ -74,3 +74,22 @@ def query_days(params) -> tuple[date, date]:
     """``from`` and ``to``: by default the year to today."""
     last = query_day(params, "to") or date.today()
     return query_day(params, "from") or last.replace(month=1, day=1), last
+
+
+def venue_days_schema(listed, what: str) -> dict:
+    """The schema of a venue's list over ``from`` and ``to`` (``what``: the days they bound)."""
+    return {
+        "parameters": [
+            OpenApiParameter(
+                "from",
+                str,
+                description=f"first {what}, YYYY-MM-DD (default: 1 January of the year of `to`)",
+            ),
+            OpenApiParameter("to", str, description=f"last {what}, YYYY-MM-DD (default: today)"),
+        ],  # fmt: skip
+        "responses": {
+            200: listed,
+            404: OpenApiResponse(ERROR, description="no such venue that you may see"),
+            400: OpenApiResponse(ERROR, description="a malformed date"),
+        },
+    }

@@ -4,7 +4,7 @@ their jurisdiction, staff their licensee's; any other venue answers 404."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 from audits.services.dealers import dealer_checks
 
 from ..permissions import HasAuditRole
-from .base import ERROR, query_days, visible_venue
+from .base import query_days, venue_days_schema, visible_venue
 
 
 class DealerSerializer(serializers.Serializer):
@@ -31,21 +31,7 @@ class DealerSerializer(serializers.Serializer):
 class VenueDealersView(APIView):
     permission_classes = [HasAuditRole]
 
-    @extend_schema(
-        parameters=[
-            OpenApiParameter(
-                "from",
-                str,
-                description="first gaming day, YYYY-MM-DD (default: 1 January of the year of `to`)",
-            ),
-            OpenApiParameter("to", str, description="last gaming day, YYYY-MM-DD (default: today)"),
-        ],  # fmt: skip
-        responses={
-            200: DealerSerializer(many=True),
-            404: OpenApiResponse(ERROR, description="no such venue that you may see"),
-            400: OpenApiResponse(ERROR, description="a malformed date"),
-        },  # fmt: skip
-    )
+    @extend_schema(**venue_days_schema(DealerSerializer(many=True), "gaming day"))
     def get(self, request, code: str):
         venue = visible_venue(request, code)  # 404 before any 400
         checks = dealer_checks(venue, *query_days(request.query_params))

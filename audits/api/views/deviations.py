@@ -4,7 +4,7 @@ licensee's; any other venue answers 404, as one that does not exist."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -13,7 +13,7 @@ from audits.models import Deviation
 from audits.services.deviations import deviation_list
 
 from ..permissions import HasAuditRole
-from .base import ERROR, query_days, visible_venue
+from .base import query_days, venue_days_schema, visible_venue
 
 
 class DeviationSerializer(serializers.ModelSerializer):
@@ -30,21 +30,7 @@ class DeviationSerializer(serializers.ModelSerializer):
 class VenueDeviationsView(APIView):
     permission_classes = [HasAuditRole]
 
-    @extend_schema(
-        parameters=[
-            OpenApiParameter(
-                "from",
-                str,
-                description="first last-day, YYYY-MM-DD (default: 1 January of the year of `to`)",
-            ),
-            OpenApiParameter("to", str, description="last last-day, YYYY-MM-DD (default: today)"),
-        ],  # fmt: skip
-        responses={
-            200: DeviationSerializer(many=True),
-            404: OpenApiResponse(ERROR, description="no such venue that you may see"),
-            400: OpenApiResponse(ERROR, description="a malformed date"),
-        },  # fmt: skip
-    )
+    @extend_schema(**venue_days_schema(DeviationSerializer(many=True), "last-day"))
     def get(self, request, code: str):
         venue = visible_venue(request, code)  # 404 before any 400
         rows = deviation_list(venue, *query_days(request.query_params))
