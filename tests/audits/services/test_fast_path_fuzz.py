@@ -54,7 +54,10 @@ def judged(submission, line: bytes, fast: bool):
 
 
 @settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=300,
+    deadline=None,
+    derandomize=True,  # the same examples every run
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(st.lists(st.tuples(st.sampled_from(PATHS), VALUES), min_size=1, max_size=3))
 def test_the_fast_path_agrees_with_the_full_path_on_any_line(wa, caplog, changes):
@@ -70,7 +73,10 @@ def test_the_unchanged_round_takes_the_fast_path(wa):
 
 
 @settings(
-    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=100,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(st.binary(max_size=300))
 def test_arbitrary_bytes_are_rejected_with_a_reason_never_a_crash(wa, raw):
