@@ -9,7 +9,7 @@ from .cases import (
     CaseStep,
     StepKind,
 )
-from .dealers import ChunkDealer, DealerDay
+from .dealers import ChunkDealer, ChunkSeat, DealerDay, SeatDay
 from .deviations import Deviation, DeviationPeriod
 from .findings import Finding, RoundKeys
 from .ledger import LedgerDay
@@ -27,6 +27,7 @@ __all__ = [
     "StepKind",
     "Chunk",
     "ChunkDealer",
+    "ChunkSeat",
     "ChunkTotal",
     "DealerDay",
     "Deviation",
@@ -38,6 +39,7 @@ __all__ = [
     "ReportKind",
     "ReportStatus",
     "RoundKeys",
+    "SeatDay",
     "Submission",
     "SubmissionStatus",
     "SubmissionTotal",

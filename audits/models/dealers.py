@@ -1,18 +1,34 @@
-"""Rounds per dealer: what each chunk read of the rounds a log says who dealt, and per gaming
-day in the ledger once the submission finishes (a round counted once, as in the ledger)."""
+"""Who dealt and where players sat: what each chunk read of the rounds per dealer (rounds,
+and each wager's sums when the log says who dealt) and per seat number, and per gaming day
+in the ledger once the submission finishes (a round counted once, as in the ledger)."""
 
 from __future__ import annotations
 
 from django.db import models
 
+from .totals import MONEY
 
-class DealerPlaceFields(models.Model):
+
+class PlaceDayFields(models.Model):
     venue = models.CharField(max_length=40)
     table = models.CharField(max_length=40)
     game = models.CharField(max_length=60)
     gaming_day = models.DateField()
+
+    class Meta:
+        abstract = True
+
+
+class DealerPlaceFields(PlaceDayFields):
+    """One dealer's rounds (``wager_key`` ``""``) or one wager's sums over them."""
+
     dealer = models.CharField(max_length=64)
+    wager_key = models.CharField(max_length=40, blank=True, default="")
     rounds = models.BigIntegerField(default=0)
+    wagers = models.BigIntegerField(default=0)
+    wagered = models.DecimalField(**MONEY)
+    net_result = models.DecimalField(**MONEY, help_text="sum of recorded net results (player)")
+    stake_squares = models.DecimalField(max_digits=28, decimal_places=4, default=0)
 
     class Meta:
         abstract = True
@@ -28,8 +44,8 @@ class ChunkDealer(DealerPlaceFields):
 
 
 class DealerDay(DealerPlaceFields):
-    """What one finished submission adds to a dealer's rounds on a gaming day, less rounds
-    counted in an earlier submission (:func:`audits.services.ledger.ledger_record`)."""
+    """What one finished submission adds to a dealer's rounds and wagers on a gaming day,
+    less rounds counted in an earlier submission (:func:`audits.services.ledger.ledger_record`)."""
 
     submission = models.ForeignKey(
         "audits.Submission", on_delete=models.CASCADE, related_name="dealer_days"
@@ -41,3 +57,36 @@ class DealerDay(DealerPlaceFields):
 
     def __str__(self) -> str:
         return f"{self.dealer} at {self.venue}/{self.table} {self.gaming_day}: {self.rounds}"
+
+
+class SeatPlaceFields(PlaceDayFields):
+    seat = models.SmallIntegerField(help_text="the seat's number at the table, 1 to 7")
+    played = models.BigIntegerField(default=0, help_text="rounds with a player at the seat")
+
+    class Meta:
+        abstract = True
+
+
+class ChunkSeat(SeatPlaceFields):
+    """One chunk's rounds played at one seat of a (venue, table, game) on a gaming day."""
+
+    chunk = models.ForeignKey("audits.Chunk", on_delete=models.CASCADE, related_name="seats")
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} at {self.venue}/{self.table} {self.gaming_day}: {self.played}"
+
+
+class SeatDay(SeatPlaceFields):
+    """What one finished submission adds to a seat's rounds played on a gaming day, less
+    rounds counted in an earlier submission."""
+
+    submission = models.ForeignKey(
+        "audits.Submission", on_delete=models.CASCADE, related_name="seat_days"
+    )
+    licensee = models.ForeignKey("games.Licensee", on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        indexes = [models.Index(fields=["licensee", "venue", "gaming_day"])]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} at {self.venue}/{self.table} {self.gaming_day}: {self.played}"

@@ -16,7 +16,7 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from audits.models import Chunk, ChunkDealer, ChunkTotal, Submission
+from audits.models import Chunk, ChunkDealer, ChunkSeat, ChunkTotal, Submission
 
 from .bulk import write_findings, write_round_keys
 from .chunk_run import ChunkRun
@@ -114,9 +114,27 @@ def _write_totals(chunk: Chunk, run: ChunkRun) -> None:
             game=g[:60],
             gaming_day=day,
             dealer=dealer,
-            rounds=rounds,
+            wager_key=k,
+            rounds=tally.rounds,
+            wagers=tally.wagers,
+            wagered=tally.wagered,
+            net_result=tally.net_result,
+            stake_squares=tally.stake_squares,
         )  # fmt: skip
-        for (v, t, g, day, dealer), rounds in run.dealers.items()
+        for (v, t, g, day, dealer, k), tally in run.dealers.items()
+        if day is not None
+    )
+    ChunkSeat.objects.bulk_create(
+        ChunkSeat(
+            chunk=chunk,
+            venue=v[:40],
+            table=t[:40],
+            game=g[:60],
+            gaming_day=day,
+            seat=seat,
+            played=played,
+        )  # fmt: skip
+        for (v, t, g, day, seat), played in run.seats.items()
         if day is not None
     )
     ChunkTotal.objects.bulk_create(

@@ -55,13 +55,17 @@ class ChunkRun:
         self.findings: list[tuple[Finding, RoundPlace | None]] = []
         self.read = RoundsRead()  # every round read, per place
         self.totals = totals()  # (venue, table, game, gaming day, wager key or "") -> Tally
-        #: (venue, table, game, gaming day, dealer) -> rounds dealt (when the log names him)
-        self.dealers: Counter = Counter()
+        #: (venue, table, game, gaming day, dealer, wager key or "") -> the rounds and wagers
+        #: of a dealer the log names
+        self.dealers = totals()
+        #: (venue, table, game, gaming day, seat number) -> rounds with a player there
+        self.seats: Counter = Counter()
         self.lines = self.rounds = self.rejected = 0
         self.fast = None
         if fast:
             self.fast = FastPath(self.licensee_id, self.resolver, self.rules, self.read,
-                                 self.totals, self.latest_played_at, self.dealers)  # fmt: skip
+                                 self.totals, self.latest_played_at, self.dealers,
+                                 self.seats)  # fmt: skip
         self._gate: Gate | None = None  # the exact path's last
         self._numbers: list[int] = []  # the batch waiting for the screen
         self._batch: list[bytes] = []
@@ -171,11 +175,15 @@ class ChunkRun:
     def _count(self, parsed: ParsedRound, day) -> None:
         where = (parsed.venue, parsed.table, parsed.game, day)
         self.totals[(*where, "")].rounds += 1
-        if parsed.dealer_id:
-            self.dealers[(*where, parsed.dealer_id)] += 1
+        dealer = parsed.dealer_id
+        if dealer:
+            self.dealers[(*where, dealer, "")].rounds += 1
         for seat in parsed.seats:
+            self.seats[(*where, seat.number)] += 1
             for key, stake, result in seat_sums(seat):
                 self.totals[(*where, key)].add_wager(stake, result)
+                if dealer:
+                    self.dealers[(*where, dealer, key)].add_wager(stake, result)
 
 
 def _judged(parsed: ParsedRound, gate: Gate) -> list[Finding]:

@@ -1,17 +1,24 @@
-"""Who dealt: rounds, findings and over-payments per dealer at a venue over a period, and a
-concentration test that flags a dealer whose over-payments stand out from the rest.
+"""Who dealt and where they sat: rounds, findings, over-payments and holds per dealer at a
+venue over a period, over-payments per seat, and a concentration test that flags a dealer
+or a seat whose over-payments stand out from the rest of the venue.
 
-A hand log may name the dealer of each round (``dealer.id``, ``docs/handlog-format.md``).
-Rounds per dealer come from the ledger (:class:`~audits.models.DealerDay`, a round counted
-once however often it is submitted); over-paid rounds from the findings (``overpaid``, not
-those of a round already read in an earlier submission).
+A hand log may name the dealer of each round (``dealer.id``, ``docs/handlog-format.md``);
+every seat has its number.  Rounds per dealer (and each wager's sums over them) and rounds
+played per seat come from the ledger (:class:`~audits.models.DealerDay`,
+:class:`~audits.models.SeatDay`: a round counted once however often it is submitted);
+over-paid rounds from the findings (``overpaid``, not those of a round already read in an
+earlier submission).
 
-The test: for each dealer with ``n`` of the venue's ``N`` rounds and ``k`` of its ``K``
-over-paid rounds, the probability that ``k`` or more of the ``K`` fall among the dealer's
-rounds if every round were alike (hypergeometric: the one-sided Fisher exact test of the
-dealer against every other, given the total), multiplied by the number of dealers tested
-(Bonferroni), so that a period with no dealer apart is flagged at most one minus the
-jurisdiction's confidence level of the time, however many dealers.
+The test: for each dealer (or seat) with ``n`` of the venue's ``N`` rounds and ``k`` of its
+``K`` over-paid rounds, the probability that ``k`` or more of the ``K`` fall among its rounds
+if every round were alike (hypergeometric: the one-sided Fisher exact test of the dealer
+against every other, given the total), multiplied by the number tested (Bonferroni), so
+that a period with no dealer apart is flagged at most one minus the jurisdiction's
+confidence level of the time, however many dealers.  For seats, a round is a round with a
+player at that seat, and an over-paid one a round whose finding names that seat.
+
+A dealer's hold per game and wager is tested as a table's is (:mod:`.deviations`), over
+every table he dealt, each table's wagers under its own par sheet.
 """
 
 from __future__ import annotations
@@ -22,28 +29,50 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
-from django.db.models import Sum
+from django.db.models import Q, Sum
 
-from audits.models import DealerDay, Finding, SubmissionStatus
+from audits.models import DealerDay, Finding, SeatDay, SubmissionStatus
 from games.gaming_day import gaming_day_bounds
 from games.models import Venue
 
-from .ledger import venue_days
+from .deviations import HoldCheck, pooled_check
+from .ledger import LedgerLine, venue_days
 
 DUPLICATES = ("duplicate_round", "duplicate_round_submitted")
+ZERO = Decimal(0)
 
 
 @dataclass(frozen=True)
-class DealerCheck:
-    dealer: str
-    rounds: int
-    findings: int  # rounds with any finding
+class Tail:
+    """One dealer's (or seat's) over-paid rounds against every other's at the venue."""
+
     overpaid_rounds: int
-    overpaid: Decimal
-    others_rate: float  # over-paid rounds per round dealt by every other dealer
+    others_rate: float  # over-paid rounds per round of every other
     p_value: float  # one-sided: at least this many of the venue's over-paid rounds (Fisher)
-    adjusted: float  # times the dealers tested, at most 1
+    adjusted: float  # times the number tested, at most 1
     flagged: bool
+
+
+@dataclass(frozen=True)
+class DealerCheck(Tail):
+    dealer: str = ""
+    rounds: int = 0
+    findings: int = 0  # rounds with any finding
+    overpaid: Decimal = ZERO
+    holds: tuple[HoldCheck, ...] = ()  # per game and wager key, over every table dealt
+
+    @property
+    def rate(self) -> float:
+        return self.overpaid_rounds / self.rounds if self.rounds else 0.0
+
+
+@dataclass(frozen=True)
+class SeatCheck(Tail):
+    table: str = ""
+    seat: int = 0
+    rounds: int = 0  # rounds with a player at the seat
+    findings: int = 0
+    overpaid: Decimal = ZERO
 
     @property
     def rate(self) -> float:
@@ -51,59 +80,125 @@ class DealerCheck:
 
 
 def dealer_checks(venue: Venue, first_day: date, last_day: date) -> list[DealerCheck]:
-    """Every dealer the venue's logs name over the gaming days, most over-paid first."""
-    rounds = _rounds(venue, first_day, last_day)
-    found, overpaid, amounts = _findings(venue, first_day, last_day)
-    total_rounds = sum(rounds.values())
-    total_overpaid = sum(len(overpaid[d]) for d in rounds)
+    """Every dealer the venue's logs name over the gaming days, most over-paid first, each
+    with his holds."""
+    rounds = _sum_per(venue_days(DealerDay, venue).filter(wager_key=""), ("dealer",), "rounds",
+                      first_day, last_day)  # fmt: skip
+    found, overpaid, amounts = _findings(venue, first_day, last_day, ("dealer",), ~Q(dealer=""))
+    holds = _dealer_holds(venue, first_day, last_day)
+    checks = [
+        DealerCheck(
+            **vars(tail),
+            dealer=key[0],
+            rounds=rounds[key],
+            findings=len(found[key]),
+            overpaid=amounts[key],
+            holds=holds.get(key[0], ()),
+        )  # fmt: skip
+        for key, tail in _tails(venue, rounds, overpaid).items()
+    ]
+    return sorted(checks, key=lambda c: (c.adjusted, -c.overpaid_rounds, c.dealer))
+
+
+def seat_checks(venue: Venue, first_day: date, last_day: date) -> list[SeatCheck]:
+    """Every seat of the venue's tables played over the gaming days, most over-paid first."""
+    played = _sum_per(venue_days(SeatDay, venue), ("table", "seat"), "played", first_day,
+                      last_day)  # fmt: skip
+    found, overpaid, amounts = _findings(venue, first_day, last_day, ("table", "seat"),
+                                         Q(seat__isnull=False))  # fmt: skip
+    checks = [
+        SeatCheck(
+            **vars(tail),
+            table=key[0],
+            seat=key[1],
+            rounds=played[key],
+            findings=len(found[key]),
+            overpaid=amounts[key],
+        )  # fmt: skip
+        for key, tail in _tails(venue, played, overpaid).items()
+    ]
+    return sorted(checks, key=lambda c: (c.adjusted, -c.overpaid_rounds, c.table, c.seat))
+
+
+def _tails(venue: Venue, rounds: dict[tuple, int], overpaid: dict[tuple, set]) -> dict:
+    """Each one's over-paid rounds against the rest, under the jurisdiction's confidence."""
     alpha = 1 - float(venue.licensee.jurisdiction.deviation_confidence)
+    total_rounds = sum(rounds.values())
+    total_overpaid = sum(len(overpaid[key]) for key in rounds)
     tested = len(rounds)
-    checks = []
-    for dealer, n in rounds.items():
-        k = len(overpaid[dealer])
+    tails = {}
+    for key, n in rounds.items():
+        k = len(overpaid[key])
         others_n, others_k = total_rounds - n, total_overpaid - k
         rate = others_k / others_n if others_n else 0.0
         p = over_paid_tail(k, n, total_overpaid, total_rounds) if tested > 1 else 1.0
         adjusted = min(1.0, p * tested)
-        checks.append(DealerCheck(dealer, n, len(found[dealer]), k, amounts[dealer], rate, p,
-                                  adjusted, adjusted <= alpha))  # fmt: skip
-    return sorted(checks, key=lambda c: (c.adjusted, -c.overpaid_rounds, c.dealer))
+        tails[key] = Tail(k, rate, p, adjusted, adjusted <= alpha)
+    return tails
 
 
-def _rounds(venue: Venue, first_day: date, last_day: date) -> dict[str, int]:
+def _sum_per(rows, by: tuple[str, ...], field: str, first_day: date, last_day: date) -> dict:
+    """``by`` -> the sum of ``field`` over the gaming days (those not zero)."""
+    sums = (
+        rows.filter(gaming_day__gte=first_day, gaming_day__lte=last_day)
+        .values(*by)
+        .annotate(total=Sum(field))
+    )
+    return {tuple(r[k] for k in by): r["total"] for r in sums if r["total"]}
+
+
+def _dealer_holds(venue: Venue, first_day: date, last_day: date) -> dict[str, tuple]:
+    """dealer -> his hold per game and wager key, tested over every table he dealt."""
+    fields = ("wagers", "wagered", "net_result", "stake_squares")
     rows = (
         venue_days(DealerDay, venue)
         .filter(gaming_day__gte=first_day, gaming_day__lte=last_day)
-        .values("dealer")
-        .annotate(total=Sum("rounds"))
+        .exclude(wager_key="")
+        .values("dealer", "table", "game", "wager_key")
+        .annotate(**{f"{f}_sum": Sum(f) for f in fields})
+        .order_by("dealer", "game", "wager_key", "table")
     )
-    return {r["dealer"]: r["total"] for r in rows if r["total"]}
+    lines: dict[tuple[str, str, str], list[LedgerLine]] = defaultdict(list)
+    for r in rows:
+        sums = {f: r[f"{f}_sum"] or 0 for f in fields}
+        lines[(r["dealer"], r["game"], r["wager_key"])].append(LedgerLine(
+            r["table"], r["game"], r["wager_key"], rounds=0, paid_out=ZERO, overpaid=ZERO,
+            underpaid=ZERO, **sums,
+        ))  # fmt: skip
+    holds: dict[str, list[HoldCheck]] = defaultdict(list)
+    shared: dict = {}
+    for (dealer, _, _), its_lines in lines.items():
+        holds[dealer].append(pooled_check(venue, its_lines, last_day, shared))
+    return {dealer: tuple(checks) for dealer, checks in holds.items()}
 
 
-def _findings(venue: Venue, first_day: date, last_day: date):
-    """Per dealer: the rounds with findings, those over-paid, and the amount over-paid."""
+def _findings(venue: Venue, first_day: date, last_day: date, by: tuple[str, ...], which: Q):
+    """Per ``by`` (the dealer; the table and seat): the rounds with findings, those
+    over-paid, and the amount over-paid, of the findings ``which``."""
     jurisdiction = venue.licensee.jurisdiction
     start = gaming_day_bounds(first_day, jurisdiction.timezone, jurisdiction.gaming_day_start)[0]
     end = gaming_day_bounds(last_day, jurisdiction.timezone, jurisdiction.gaming_day_start)[1]
-    findings = Finding.objects.filter(
-        submission__licensee=venue.licensee_id, submission__status=SubmissionStatus.DONE,
-        venue=venue.code, played_at__gte=start, played_at__lt=end,
-    ).exclude(dealer="")  # fmt: skip
-    repeated = set(findings.filter(code__in=DUPLICATES).values_list("submission", "line"))
+    venue_findings = Finding.objects.filter(
+        submission__licensee=venue.licensee_id, venue=venue.code,
+        submission__status=SubmissionStatus.DONE, played_at__gte=start, played_at__lt=end,
+    )  # fmt: skip
+    repeated = set(venue_findings.filter(code__in=DUPLICATES).values_list("submission", "line"))
+    findings = venue_findings.filter(which)
     found, overpaid = defaultdict(set), defaultdict(set)
-    amounts: dict[str, Decimal] = defaultdict(Decimal)
+    amounts: dict[tuple, Decimal] = defaultdict(Decimal)
     rows = (
         findings.exclude(code__in=DUPLICATES)
         .exclude(group="format")
-        .values_list("submission", "line", "dealer", "code", "recorded", "expected")
+        .values_list("submission", "line", "code", "recorded", "expected", *by)
     )
-    for submission, line, dealer, code, recorded, expected in rows:
+    for submission, line, code, recorded, expected, *key in rows:
         if (submission, line) in repeated:
             continue  # counted in the submission that first held the round
-        found[dealer].add((submission, line))
+        key = tuple(key)
+        found[key].add((submission, line))
         if code == "overpaid":
-            overpaid[dealer].add((submission, line))
-            amounts[dealer] += abs(recorded - expected)
+            overpaid[key].add((submission, line))
+            amounts[key] += abs(recorded - expected)
     return found, overpaid, amounts
 
 

@@ -90,6 +90,16 @@ def line_checks(venue: Venue, lines: list[LedgerLine], day: date) -> list[HoldCh
     ]
 
 
+def pooled_check(venue: Venue, lines: list[LedgerLine], day: date, shared: dict) -> HoldCheck:
+    """Lines of one game and wager key at any of the venue's tables (a dealer's, say) tested
+    together, each table's wagers under its own par sheet in force on ``day``, under the
+    jurisdiction's rule (``shared``: registry reads to reuse across calls)."""
+    jurisdiction = venue.licensee.jurisdiction
+    sheets = _Sheets(venue, day, shared)
+    confidence = float(jurisdiction.deviation_confidence)
+    return _check(WHOLE_VENUE, lines, sheets, confidence, jurisdiction.deviation_min_wagers)
+
+
 def deviation_list(venue: Venue, first_day: date, last_day: date):
     """The deviations kept for the venue whose period ends between the two days, latest
     first (only its own licensee's)."""

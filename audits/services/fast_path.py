@@ -40,16 +40,17 @@ class Place(msgspec.Struct, frozen=True):
 
 class FastPath:
     def __init__(
-        self, licensee_id, resolver, rules_cache, rounds: RoundsRead, totals, latest, dealers
-    ):
+        self, licensee_id, resolver, rules_cache, rounds: RoundsRead, totals, latest, dealers,
+        seats,
+    ):  # fmt: skip
         self.licensee_id = licensee_id
         self.resolver, self.rules = resolver, rules_cache
-        self.rounds, self.totals, self.dealers = rounds, totals, dealers
+        self.rounds, self.totals, self.dealers, self.seats = rounds, totals, dealers, seats
         self.latest_micros = (latest - EPOCH) // MICROSECOND
         #: (venue, table, game, options, decks) -> [(epoch start, end, gate)], in micros
         self._epochs: dict[tuple, list[tuple[int, int, Gate]]] = {}
-        #: (venue, table, game, gaming day) -> the verdicts of its clean seats, with their
-        #: numbers
+        #: (venue, table, game, gaming day, dealer or "") -> the verdicts of its clean seats,
+        #: with their numbers
         self._classes: dict[tuple, dict[int, list]] = {}
 
     def screen(self, numbers: Sequence[int], lines: Sequence[bytes]) -> list[tuple]:
@@ -72,16 +73,21 @@ class FastPath:
                     parts.setdefault(id(screen), (screen, []))[1].append((place, gate, rows))
         clean = np.zeros(len(lines), bool)
         counted = []
+        dealers = len(batch.dealer_names)  # each place's rounds labelled per dealer too
         for screen, places in parts.values():  # each screen once, for all its places
             rows = np.concatenate([r for *_, r in places])
-            labels = np.repeat(np.arange(len(places)), [len(r) for *_, r in places])
+            place_of = np.repeat(np.arange(len(places)), [len(r) for *_, r in places])
+            labels = place_of * dealers + np.maximum(batch.dealer_code[rows], 0)
             screened = screen.screen(batch, rows, lines, numbered, labels)
             clean[batch.index[rows[screened.clean]]] = True
-            for label, (place, gate, _) in enumerate(places):
-                mine = rows[screened.clean & (labels == label)]
-                counted.append((place, gate.gaming_day, mine, screened.classes.get(label, [])))
-        for place, day, rows, classes in counted:  # nothing is counted until all is screened
-            self._count(place, day, batch, rows, numbered[batch.index[rows]], classes)
+            for at, (place, gate, _) in enumerate(places):
+                mine = rows[screened.clean & (place_of == at)]
+                mine_labels = range(at * dealers, (at + 1) * dealers)
+                counted.append((place, gate.gaming_day, mine,
+                                [screened.classes.get(label, []) for label in mine_labels],
+                                [screened.seated.get(label) for label in mine_labels]))  # fmt: skip
+        for place, day, rows, classes, seated in counted:  # counted once all is screened
+            self._count(place, day, batch, rows, numbered[batch.index[rows]], classes, seated)
         return [
             (numbers[i], lines[i], gates[gate_of[i]] if gate_of[i] >= 0 else None)
             for i in np.flatnonzero(~clean).tolist()
@@ -116,9 +122,10 @@ class FastPath:
             epochs.append((min(start, first), max(end, first + 1), gate))
 
     def _count(self, place: Place, day, batch: BatchColumns, clean: np.ndarray,
-               lines: np.ndarray, classes: list) -> None:  # fmt: skip
+               lines: np.ndarray, classes: list, seated: list) -> None:  # fmt: skip
         """Add the clean rounds (indexes into the batch's rounds, and their line numbers),
-        all of the gaming day ``day``, to the rounds read and to the totals."""
+        all of the gaming day ``day``, to the rounds read and to the totals; ``classes`` and
+        ``seated``: their seats' verdicts and seat numbers per dealer code."""
         if not clean.size:
             return
         place_key = (place.venue, place.table, place.game)
@@ -128,8 +135,17 @@ class FastPath:
         if len(batch.dealer_names) > 1:  # rounds per dealer, when the log names them
             dealt = np.bincount(batch.dealer_code[clean], minlength=len(batch.dealer_names))
             for code in np.flatnonzero(dealt[1:]).tolist():
-                self.dealers[(*where, batch.dealer_names[code + 1])] += int(dealt[code + 1])
-        counted = self._classes.setdefault(where, {})  # id(verdict) -> [verdict, seats]
+                self.dealers[(*where, batch.dealer_names[code + 1], "")].rounds += int(
+                    dealt[code + 1]
+                )
+        for code, (its_classes, its_seats) in enumerate(zip(classes, seated, strict=True)):
+            self._add_classes((*where, batch.dealer_names[code]), its_classes)
+            if its_seats is not None:
+                for number in np.flatnonzero(its_seats).tolist():
+                    self.seats[(*where, number)] += int(its_seats[number])
+
+    def _add_classes(self, key: tuple, classes: list) -> None:
+        counted = self._classes.setdefault(key, {})  # id(verdict) -> [verdict, seats]
         for verdict, count in classes:
             known = counted.get(id(verdict))
             if known is None:
@@ -138,11 +154,14 @@ class FastPath:
                 known[1] += count
 
     def close(self) -> None:
-        """Add the clean seats' wagers to the totals (once, when the chunk is read)."""
-        for where, counted in self._classes.items():
+        """Add the clean seats' wagers to the totals, and to their dealer's where the log
+        names one (once, when the chunk is read)."""
+        for (*where, dealer), counted in self._classes.items():
             for verdict, count in counted.values():
                 for key, stake, result in verdict.wagers:
                     self.totals[(*where, key)].add_wager(stake, result, count)
+                    if dealer:
+                        self.dealers[(*where, dealer, key)].add_wager(stake, result, count)
         self._classes.clear()
 
 

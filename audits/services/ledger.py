@@ -20,10 +20,12 @@ from django.db.models import Sum
 
 from audits.models import (
     ChunkDealer,
+    ChunkSeat,
     ChunkTotal,
     DealerDay,
     Finding,
     LedgerDay,
+    SeatDay,
     Submission,
     SubmissionStatus,
 )
@@ -41,28 +43,24 @@ SUMS = (
 )  # fmt: skip
 DUPLICATES = ("duplicate_round", "duplicate_round_submitted")
 PLACE = ("venue", "table", "game", "gaming_day", "wager_key")
+DEALER_SUMS = ("rounds", "wagers", "wagered", "net_result", "stake_squares")
 
 
 def ledger_record(submission: Submission) -> int:
     """The submission's rows of the ledger, written anew; how many."""
     LedgerDay.objects.filter(submission=submission).delete()
-    rows: dict[tuple, dict] = {}
-    chunk_sums = (
-        ChunkTotal.objects.filter(chunk__submission=submission, gaming_day__isnull=False)
-        .values(*PLACE)
-        .annotate(**{f"{f}_sum": Sum(f) for f in SUMS})
-    )
-    for s in chunk_sums:
-        rows[tuple(s[k] for k in PLACE)] = {f: s[f"{f}_sum"] or 0 for f in SUMS}
-    dealt = _dealer_rounds(submission)
+    rows = _sums(ChunkTotal, PLACE, SUMS, submission)
+    dealt, seated = _dealer_sums(submission), _seat_sums(submission)
     for parsed, where, paid_wrong in _read_before(submission):
         for key, amounts in _counted(parsed, where, paid_wrong):
-            if key in rows:
-                for field, amount in amounts.items():
-                    rows[key][field] -= amount
-        if (*where, parsed.dealer_id) in dealt:
-            dealt[(*where, parsed.dealer_id)] -= 1  # a round dealt, read before
+            _subtract(rows, key, amounts)
+        if parsed.dealer_id:  # a round dealt, read before
+            for (*place, key), amounts in _counted(parsed, where, {}):
+                _subtract(dealt, (*place, parsed.dealer_id, key), amounts)
+        for seat in parsed.seats:
+            _subtract(seated, (*where, seat.number), {"played": 1})
     _write_dealer_days(submission, dealt)
+    _write_seat_days(submission, seated)
     LedgerDay.objects.bulk_create(
         LedgerDay(
             submission=submission,
@@ -123,32 +121,60 @@ def _counted(parsed, where: tuple, paid_wrong: dict):
         yield (*where, key), wrong
 
 
-def _dealer_rounds(submission: Submission) -> dict[tuple, int]:
-    """(venue, table, game, gaming day, dealer) -> rounds the chunks read."""
+def _subtract(rows: dict[tuple, dict], key: tuple, amounts: dict) -> None:
+    """Take a round read before out of the sums (those the submission has)."""
+    if key in rows:
+        for field, amount in amounts.items():
+            if field in rows[key]:
+                rows[key][field] -= amount
+
+
+def _sums(model, place: tuple[str, ...], fields: tuple[str, ...], submission) -> dict:
+    """``place`` -> {field: sum} of the submission's chunks' rows of ``model`` (of the
+    venues known: with a gaming day)."""
     sums = (
-        ChunkDealer.objects.filter(chunk__submission=submission)
-        .values("venue", "table", "game", "gaming_day", "dealer")
-        .annotate(total=Sum("rounds"))
+        model.objects.filter(chunk__submission=submission, gaming_day__isnull=False)
+        .values(*place)
+        .annotate(**{f"{f}_sum": Sum(f) for f in fields})
     )
-    return {(s["venue"], s["table"], s["game"], s["gaming_day"], s["dealer"]): s["total"]
-            for s in sums}  # fmt: skip
+    return {tuple(s[k] for k in place): {f: s[f"{f}_sum"] or 0 for f in fields} for s in sums}
 
 
-def _write_dealer_days(submission: Submission, dealt: dict[tuple, int]) -> None:
+def _dealer_sums(submission: Submission) -> dict[tuple, dict]:
+    """(venue, table, game, gaming day, dealer, wager key) -> what the chunks read."""
+    return _sums(ChunkDealer, (*PLACE[:4], "dealer", "wager_key"), DEALER_SUMS, submission)
+
+
+def _seat_sums(submission: Submission) -> dict[tuple, dict]:
+    """(venue, table, game, gaming day, seat) -> {"played": rounds} the chunks read."""
+    return _sums(ChunkSeat, (*PLACE[:4], "seat"), ("played",), submission)
+
+
+def _write_dealer_days(submission: Submission, dealt: dict[tuple, dict]) -> None:
     DealerDay.objects.filter(submission=submission).delete()
     DealerDay.objects.bulk_create(
         DealerDay(
             submission=submission,
             licensee_id=submission.licensee_id,
-            venue=v,
-            table=t,
-            game=g,
-            gaming_day=day,
-            dealer=dealer,
-            rounds=rounds,
+            **dict(zip((*PLACE[:4], "dealer", "wager_key"), key, strict=True)),
+            **sums,
         )  # fmt: skip
-        for (v, t, g, day, dealer), rounds in dealt.items()
-        if rounds > 0
+        for key, sums in dealt.items()
+        if any(sums.values())
+    )
+
+
+def _write_seat_days(submission: Submission, seated: dict[tuple, dict]) -> None:
+    SeatDay.objects.filter(submission=submission).delete()
+    SeatDay.objects.bulk_create(
+        SeatDay(
+            submission=submission,
+            licensee_id=submission.licensee_id,
+            **dict(zip((*PLACE[:4], "seat"), key, strict=True)),
+            **sums,
+        )  # fmt: skip
+        for key, sums in seated.items()
+        if sums["played"] > 0
     )
 
 

@@ -18,6 +18,7 @@ from .decode import ScreenDealer, ScreenRound, ScreenSeat, decode_each, decode_r
 from .fixed import Joined
 from .times import MISSING, epoch_micros
 
+MOST_SEATS = 7  # seats at a table, numbered 1 to 7 (the format)
 QUOTE = ord('"')
 PLACE = attrgetter("venue", "table", "game")
 SEATS, PLAYED_AT, ROUND_ID, DEALER = (
@@ -51,7 +52,7 @@ class BatchColumns:
         self.seat_start = np.cumsum(self.seat_count) - self.seat_count
         self.seat_round = np.repeat(np.arange(n), self.seat_count)
         self.ok = (self.micros != MISSING) & (self.micros <= latest_micros)
-        self.ok &= (self.seat_count >= 1) & (self.seat_count <= 7)
+        self.ok &= (self.seat_count >= 1) & (self.seat_count <= MOST_SEATS)
         self.ok &= small_ints([r.v for r in self.rounds]) == 1
         self.ok &= self.joined_ids.array[self.joined_ids.start] == QUOTE  # ids are strings
         self.dealer_code, self.dealer_names = dealer_codes(self.joined_dealers)
@@ -149,7 +150,7 @@ def dealer_codes(dealers: Joined) -> tuple[np.ndarray, list[str]]:
 def numbered(numbers: np.ndarray, seat_round: np.ndarray, counts: np.ndarray) -> np.ndarray:
     """Per round: its seats are numbered 1 to 7, each once (``numbers`` per seat, in round
     order; ``seat_round`` each seat's round; ``counts`` the seats of each round)."""
-    bits = SEAT_BITS[np.clip(numbers, 0, 7)] * ((numbers >= 1) & (numbers <= 7))
+    bits = SEAT_BITS[np.clip(numbers, 0, MOST_SEATS)] * ((numbers >= 1) & (numbers <= MOST_SEATS))
     combined = np.zeros(len(counts), np.int64)
     np.bitwise_or.at(combined, seat_round, bits)
     return POPCOUNT[combined & 255] == counts

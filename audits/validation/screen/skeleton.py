@@ -11,7 +11,7 @@ verdicts of the clean rounds' seats for the sums.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 import numpy as np
@@ -19,7 +19,7 @@ import numpy as np
 from ..context import GameRules
 from ..parse import ParsedSeat
 from .objects import generation
-from .rounds import BatchColumns
+from .rounds import MOST_SEATS, BatchColumns
 from .verdicts import Check, Verdict, Verdicts, judge_seat
 
 
@@ -38,10 +38,11 @@ class SeatClasses:
 class Screened:
     """The clean rounds (``clean`` per round) and, per label of the rounds (their place),
     the verdicts of their seats, each with the number of clean seats of its class (for the
-    totals)."""
+    totals), and how many of those seats each seat number is (``seated[label][number]``)."""
 
     clean: np.ndarray
     classes: dict[int, list[tuple[Verdict, int]]]
+    seated: dict[int, np.ndarray] = field(default_factory=dict)
 
 
 class GameScreen:
@@ -104,7 +105,10 @@ class GameScreen:
             paid = np.zeros(n, np.int64)
             np.add.at(paid, seat_round, paid_class[inverse])
             ok &= paid <= self.max_paid_cents
-        return Screened(ok, _counted(verdicts, inverse, labels[seat_round], ok[seat_round]))
+        labels, clean = labels[seat_round], ok[seat_round]
+        numbers = read.seat_numbers[judged]
+        return Screened(ok, _counted(verdicts, inverse, labels, clean),
+                        _seated(numbers, labels, clean))  # fmt: skip
 
 
 def _counted(verdicts, inverse, labels, clean) -> dict[int, list[tuple[Verdict, int]]]:
@@ -115,6 +119,14 @@ def _counted(verdicts, inverse, labels, clean) -> dict[int, list[tuple[Verdict, 
     for at in np.flatnonzero(counts).tolist():
         found.setdefault(at // k, []).append((verdicts[at % k], int(counts[at])))
     return found
+
+
+def _seated(numbers, labels, clean) -> dict[int, np.ndarray]:
+    """Per label, the clean seats of each seat number (an array indexed by the number)."""
+    places = MOST_SEATS + 1
+    counts = np.bincount(labels[clean] * places + numbers[clean],
+                         minlength=(labels.max() + 1) * places).reshape(-1, places)  # fmt: skip
+    return {int(label): counts[label] for label in np.flatnonzero(counts.any(axis=1)).tolist()}
 
 
 def _max_paid_cents(rules: GameRules) -> int | None:

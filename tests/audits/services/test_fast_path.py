@@ -33,8 +33,26 @@ def test_fast_and_full_paths_give_the_same_findings_rounds_and_totals(wa, tmp_pa
     assert fast.findings == full.findings
     assert sorted(fast.seen, key=lambda r: r[-1]) == sorted(full.seen, key=lambda r: r[-1])
     assert dict(fast.totals) == dict(full.totals)
+    assert dict(fast.seats) == dict(full.seats) and sum(fast.seats.values()) > 4000
     assert (fast.lines, fast.rounds, fast.rejected) == (full.lines, full.rounds, full.rejected)
     assert len(full.findings) > 300
+
+
+@pytest.mark.django_db
+def test_fast_and_full_paths_give_the_same_sums_per_dealer(wa, tmp_path):
+    from tests.audits.services.test_fast_path_family import with_dealers
+
+    path = tmp_path / "dealt.jsonl"
+    generate_toss_one(path, rounds=3000, days=3, fault_rate=0.05, seed=6)
+    path.write_bytes(b"\n".join(with_dealers(path.read_bytes().splitlines())) + b"\n")
+    full = run_chunk(path, wa, fast=False)
+    fast = run_chunk(path, wa, fast=True)
+    assert dict(fast.dealers) == dict(full.dealers)
+    assert dict(fast.totals) == dict(full.totals) and dict(fast.seats) == dict(full.seats)
+    assert {key[4] for key in fast.dealers} == {"D-1", "D-2"}
+    assert {key[5] for key in fast.dealers} == {"", "main", "lucky3", "bonus4"}
+    dealt = sum(t.rounds for key, t in fast.dealers.items() if key[5] == "")
+    assert 1900 <= dealt <= 2100  # two rounds in three
 
 
 @pytest.mark.django_db

@@ -24,7 +24,8 @@ def judged(submission, lines: list[bytes], fast: bool):
     run.feed(1, lines)
     run.close()
     seen = sorted(run.seen, key=lambda s: s.line)
-    return sorted(run.findings, key=repr), seen, dict(run.totals), (run.rounds, run.rejected)
+    return (sorted(run.findings, key=repr), seen, dict(run.totals), (run.rounds, run.rejected),
+            dict(run.dealers), dict(run.seats))  # fmt: skip
 
 
 def sample(tmp_path, game: str, rounds: int, seed: int, fault_rate: float = 0.04) -> list[bytes]:
@@ -37,12 +38,30 @@ def sample(tmp_path, game: str, rounds: int, seed: int, fault_rate: float = 0.04
 def test_a_sample_with_faults_is_judged_the_same_with_and_without_the_screen(
     wa, caplog, tmp_path, game
 ):
-    lines = sample(tmp_path, game, 1500, seed=3)
+    lines = with_dealers(sample(tmp_path, game, 1500, seed=3))
     submission = Submission(licensee=wa)
     fast = judged(submission, lines, fast=True)
     assert fast == judged(submission, lines, fast=False)
     assert not [r for r in caplog.records if "the screen failed" in r.getMessage()]
     assert len(fast[0]) >= 40  # the faults were found, on both paths
+    dealers, seats = fast[4], fast[5]
+    assert {key[4] for key in dealers} == {"D-1", "D-2"}  # every third round names nobody
+    assert {key[5] for key in dealers} > {"", "main"} and sum(seats.values()) >= 1500
+
+
+def with_dealers(lines: list[bytes]) -> list[bytes]:
+    """The lines with a dealer named on two rounds in three (D-1, D-2), none on the third."""
+    tagged = []
+    for i, line in enumerate(lines):
+        try:
+            record = json.loads(line)
+        except ValueError:
+            tagged.append(line)
+            continue
+        if i % 3 and isinstance(record.get("dealer"), dict):
+            record["dealer"]["id"] = f"D-{i % 3}"
+        tagged.append(json.dumps(record).encode())
+    return tagged
 
 
 @pytest.mark.parametrize("game", GAMES)
