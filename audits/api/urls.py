@@ -37,6 +37,7 @@ urlpatterns = [
     ),
     path("venues/<str:code>/ledger/", views.VenueLedgerView.as_view(), name="venue-ledger"),
     path("venues/<str:code>/dealers/", views.VenueDealersView.as_view(), name="venue-dealers"),
+    path("venues/<str:code>/seats/", views.VenueSeatsView.as_view(), name="venue-seats"),
     path(
         "venues/<str:code>/deviations/",
         views.VenueDeviationsView.as_view(),

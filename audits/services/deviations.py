@@ -45,6 +45,11 @@ class HoldCheck:
     def deviation(self) -> bool:
         return self.tested and self.hold.outside
 
+    def to_dict(self) -> dict:
+        """The check's figures as the API and the reports' JSON twin give them."""
+        place = {"table": self.table, "game": self.game, "wager_key": self.wager_key}
+        return {**place, **self.hold.to_dict(), "tested": self.tested, "deviation": self.deviation}
+
 
 def hold_checks(
     venue: Venue,

@@ -9,7 +9,7 @@ from datetime import date
 from django.http import Http404
 from django.shortcuts import render
 
-from audits.services.dealers import dealer_checks
+from audits.services.dealers import dealer_checks, seat_checks
 from audits.services.deviations import daily_holds, deviation_list, line_checks
 from audits.services.ledger import PERIODS, ledger_last_day, ledger_periods
 from audits.web.charts import daily_hold_svg
@@ -57,7 +57,7 @@ def venue_ledger(request, code: str):
                 for name in PERIODS
             ],
             "deviations": deviation_list(venue, day.replace(month=1, day=1), day) if day else [],
-            "dealers": dealer_checks(venue, day.replace(day=1), day) if day else [],
+            **_who(venue, day),
             "charts": _charts(venue, day),
             "rule": venue.licensee.jurisdiction,
             "can_open_case": user_role(request.user) in (REVIEWER, STAFF),
@@ -65,6 +65,21 @@ def venue_ledger(request, code: str):
             "zone": venue.licensee.jurisdiction.timezone,
         },
     )
+
+
+def _who(venue, day: date | None) -> dict:
+    """The month to ``day``: the dealers with their holds, and the seats."""
+    if day is None:
+        return {"dealers": [], "dealer_holds": [], "seats": []}
+    dealers = dealer_checks(venue, day.replace(day=1), day)
+    holds = [(c.dealer, h, _par(h) or {}, _percent(h.hold.observed))
+             for c in dealers for h in c.holds]  # fmt: skip
+    return {"dealers": dealers, "dealer_holds": holds,
+            "seats": seat_checks(venue, day.replace(day=1), day)}  # fmt: skip
+
+
+def _percent(share: float | None) -> str:
+    return "" if share is None else f"{share:.2%}"
 
 
 def _charts(venue, day: date | None) -> list:

@@ -16,7 +16,7 @@ from .cases import (
     CaseEvidenceView,
     CaseListView,
 )
-from .dealers import VenueDealersView
+from .dealers import VenueDealersView, VenueSeatsView
 from .deviations import VenueDeviationsView
 from .findings import SubmissionFindingsView
 from .ledger import VenueLedgerView
@@ -37,6 +37,7 @@ __all__ = [
     "SubmissionFindingsView",
     "SubmissionViewSet",
     "VenueDealersView",
+    "VenueSeatsView",
     "VenueDeviationsView",
     "VenueLedgerView",
 ]

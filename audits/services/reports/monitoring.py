@@ -14,7 +14,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from audits.models import Case, CaseStep, Report, ReportKind
-from audits.services.dealers import dealer_checks
+from audits.services.dealers import dealer_checks, seat_checks
 from audits.services.deviations import (
     HoldCheck,
     daily_holds,
@@ -51,6 +51,10 @@ def monitoring_figures(report: Report) -> dict | None:
             {"venue": v.code, "dealers": [_dealer(c) for c in dealer_checks(v, first, last)]}
             for v in venues
         ],
+        "seats": [
+            {"venue": v.code, "seats": [_seat(c) for c in seat_checks(v, first, last)]}
+            for v in venues
+        ],
         "cases": _cases(report, venues, first, last, as_of, zone),
     }
 
@@ -75,7 +79,7 @@ def _venue_ledger(venue: Venue, report: Report, first: date, last: date) -> dict
         rounds = sum(x.rounds for x in ledger_lines(venue, start, end) if not x.wager_key)
         periods[name] = {
             "first_day": start.isoformat(), "last_day": end.isoformat(), "rounds": rounds,
-            "lines": [_line(c) for c in _shown(checks, whole_only)],
+            "lines": [c.to_dict() for c in _shown(checks, whole_only)],
         }  # fmt: skip
     return {"venue": venue.code, "name": venue.name, "periods": periods}
 
@@ -85,31 +89,22 @@ def _shown(checks: list[HoldCheck], whole_only: bool) -> list[HoldCheck]:
     return venue_checks(checks) if whole_only else checks
 
 
-def _line(check: HoldCheck) -> dict:
-    hold = check.hold
-    return {
-        "table": check.table,
-        "game": check.game,
-        "wager_key": check.wager_key,
-        "wagers": hold.wagers,
-        "wagered": str(hold.wagered),
-        "house_won": str(hold.house_won),
-        "observed_hold": hold.observed,
-        "theoretical_hold": hold.theoretical,
-        "interval_low": hold.low,
-        "interval_high": hold.high,
-        "p_value": hold.p_value,
-        "tested": check.tested,
-        "deviation": check.deviation,
-    }
-
-
 def _dealer(check) -> dict:
     return {
         "dealer": check.dealer, "rounds": check.rounds, "findings": check.findings,
         "overpaid_rounds": check.overpaid_rounds, "overpaid": str(check.overpaid),
         "rate": check.rate, "others_rate": check.others_rate, "p_value": check.p_value,
         "adjusted": check.adjusted, "flagged": check.flagged,
+        "holds": [h.to_dict() for h in check.holds],
+    }  # fmt: skip
+
+
+def _seat(check) -> dict:
+    return {
+        "table": check.table, "seat": check.seat, "rounds": check.rounds,
+        "findings": check.findings, "overpaid_rounds": check.overpaid_rounds,
+        "overpaid": str(check.overpaid), "rate": check.rate, "others_rate": check.others_rate,
+        "p_value": check.p_value, "adjusted": check.adjusted, "flagged": check.flagged,
     }  # fmt: skip
 
 

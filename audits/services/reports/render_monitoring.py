@@ -1,6 +1,7 @@
 """The report's monitoring section, drawn from the JSON twin's ``monitoring`` alone: the
 ledger's three periods with each hold's test, each game's daily hold against its band, the
-deviations of the period and the cases touching it as they stood at the report's date."""
+deviations of the period, the dealers (with their holds) and seats, and the cases touching
+the period as they stood at the report's date."""
 
 from __future__ import annotations
 
@@ -42,6 +43,8 @@ def monitoring_story(f: dict) -> list:
             story += [Spacer(1, 3 * mm), chart]
     story += _deviations(m["deviations"])
     story += _dealers(m.get("dealers", []), currency)
+    story += _dealer_holds(m.get("dealers", []), currency)
+    story += _seats(m.get("seats", []), currency)
     story += _cases(m["cases"], m["case_overdue_days"])
     return story
 
@@ -112,6 +115,57 @@ def _dealers(venues: list[dict], currency: str) -> list:
     widths = [22 * mm, 28 * mm, 14 * mm, 15 * mm, 15 * mm, 20 * mm, 13 * mm, 13 * mm, 13 * mm,
               16 * mm]  # fmt: skip
     return story + [_grid(rows, widths=widths, right=(2, 3, 4, 5, 6, 7, 8), cell=TIGHT)]
+
+
+def _dealer_holds(venues: list[dict], currency: str) -> list:
+    rows = [["venue", "dealer", "game / wager", "wagers", "house won", "hold", "par", "interval",
+             "p", ""]]  # fmt: skip
+    for venue in venues:
+        for d in venue["dealers"]:
+            for x in d.get("holds", []):
+                rows.append([
+                    venue["venue"], d["dealer"], f"{x['game']} {x['wager_key']}",
+                    f"{x['wagers']:,}", money(x["house_won"], currency),
+                    percent(x["observed_hold"]), percent(x["theoretical_hold"]), _interval(x),
+                    f"{x['p_value']:.2g}" if x["tested"] else "—",
+                    "OUTSIDE" if x["deviation"] else "",
+                ])  # fmt: skip
+    if len(rows) == 1:
+        return []
+    story = [
+        Paragraph("Hold per dealer", H3),
+        Paragraph("Each dealer's hold per game and wager over every table dealt, each table's "
+                  "wagers under its own par sheet, tested as a table's hold is.", SMALL),
+    ]  # fmt: skip
+    widths = [18 * mm, 24 * mm, 28 * mm, 13 * mm, 18 * mm, 12 * mm, 12 * mm, 24 * mm, 10 * mm,
+              14 * mm]  # fmt: skip
+    return story + [_grid(rows, widths=widths, right=(3, 4, 5, 6, 8), cell=TIGHT)]
+
+
+def _seats(venues: list[dict], currency: str) -> list:
+    """The seats with an over-paid round (every seat played is tested)."""
+    story = [Paragraph("Seats", H3)]
+    rows = [["venue", "table", "seat", "rounds played", "with findings", "over-paid rounds",
+             "over-paid", "rate", "others", "p adj.", ""]]  # fmt: skip
+    played = 0
+    for venue in venues:
+        played += len(venue["seats"])
+        for x in venue["seats"]:
+            if x["overpaid_rounds"]:
+                rows.append([
+                    venue["venue"], x["table"], str(x["seat"]), f"{x['rounds']:,}",
+                    f"{x['findings']:,}", f"{x['overpaid_rounds']:,}",
+                    money(x["overpaid"], currency), f"{x['rate']:.2%}",
+                    f"{x['others_rate']:.2%}", f"{x['adjusted']:.2g}",
+                    "FLAGGED" if x["flagged"] else "",
+                ])  # fmt: skip
+    story.append(Paragraph(f"{played:,} seats played, each tested; below, those with an "
+                           "over-paid round.", SMALL))  # fmt: skip
+    if len(rows) == 1:
+        return story + [Paragraph("No seat was over-paid.", BODY)]
+    widths = [20 * mm, 14 * mm, 10 * mm, 17 * mm, 15 * mm, 16 * mm, 19 * mm, 13 * mm, 13 * mm,
+              13 * mm, 16 * mm]  # fmt: skip
+    return story + [_grid(rows, widths=widths, right=(2, 3, 4, 5, 6, 7, 8, 9), cell=TIGHT)]
 
 
 def _cases(rows: list[dict], overdue_days: int) -> list:

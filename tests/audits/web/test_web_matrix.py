@@ -66,6 +66,7 @@ API_MATRIX: dict[str, tuple[int, ...]] = {
     "/api/audits/venues/WA-CR-0042/ledger/": (401, 403, 200, 404, 200, 404, 200),
     "/api/audits/venues/WA-CR-0042/deviations/": (401, 403, 200, 404, 200, 404, 200),
     "/api/audits/venues/WA-CR-0042/dealers/": (401, 403, 200, 404, 200, 404, 200),
+    "/api/audits/venues/WA-CR-0042/seats/": (401, 403, 200, 404, 200, 404, 200),
     "/api/audits/cases/": (401, 403, 200, 200, 200, 200, 200),
     "/api/audits/cases/{case}/": (401, 403, 200, 404, 200, 404, 200),
     "/api/audits/cases/{case}/evidence/{evidence}/": (401, 403, 200, 404, 200, 404, 200),
