@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework.exceptions import NotAcceptable, NotFound
 from rest_framework.exceptions import ValidationError as BadRequest
@@ -12,6 +13,7 @@ from rest_framework.negotiation import DefaultContentNegotiation
 from games.access import venues_visible_to
 from games.api.pagination import RegistryPagination
 from games.api.serializers import ApiErrorSerializer
+from games.gaming_day import gaming_day_of
 
 ERROR = ApiErrorSerializer
 NOT_FOUND = {404: OpenApiResponse(ERROR, description="no such submission that you may see")}
@@ -70,10 +72,16 @@ def query_day(params, name: str) -> date | None:
         raise BadRequest({name: f"{text!r} is not a date such as 2026-10-31"}) from None
 
 
-def query_days(params) -> tuple[date, date]:
-    """``from`` and ``to``: by default the year to today."""
-    last = query_day(params, "to") or date.today()
-    return query_day(params, "from") or last.replace(month=1, day=1), last
+def query_days(params, venue) -> tuple[date, date]:
+    """``from`` and ``to``: by default the year to the venue's gaming day now (in its
+    jurisdiction's time zone); ``from`` after ``to`` is a 400."""
+    jurisdiction = venue.licensee.jurisdiction
+    today = gaming_day_of(timezone.now(), jurisdiction.timezone, jurisdiction.gaming_day_start)
+    last = query_day(params, "to") or today
+    first = query_day(params, "from") or last.replace(month=1, day=1)
+    if first > last:
+        raise BadRequest({"from": f"{first} is after {last}"})
+    return first, last
 
 
 def venue_days_schema(listed, what: str) -> dict:
@@ -85,7 +93,11 @@ def venue_days_schema(listed, what: str) -> dict:
                 str,
                 description=f"first {what}, YYYY-MM-DD (default: 1 January of the year of `to`)",
             ),
-            OpenApiParameter("to", str, description=f"last {what}, YYYY-MM-DD (default: today)"),
+            OpenApiParameter(
+                "to",
+                str,
+                description=f"last {what}, YYYY-MM-DD (default: the venue's gaming day now)",
+            ),
         ],  # fmt: skip
         "responses": {
             200: listed,

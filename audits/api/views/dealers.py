@@ -66,7 +66,7 @@ class VenueDealersView(APIView):
     @extend_schema(**venue_days_schema(DealerSerializer(many=True), "gaming day"))
     def get(self, request, code: str):
         venue = visible_venue(request, code)  # 404 before any 400
-        checks = dealer_checks(venue, *query_days(request.query_params))
+        checks = dealer_checks(venue, *query_days(request.query_params, venue))
         return Response(DealerSerializer([_dealer(c) for c in checks], many=True).data)
 
 
@@ -76,7 +76,7 @@ class VenueSeatsView(APIView):
     @extend_schema(**venue_days_schema(SeatSerializer(many=True), "gaming day"))
     def get(self, request, code: str):
         venue = visible_venue(request, code)  # 404 before any 400
-        checks = seat_checks(venue, *query_days(request.query_params))
+        checks = seat_checks(venue, *query_days(request.query_params, venue))
         return Response(SeatSerializer([{**vars(c), "rate": c.rate} for c in checks],
                                        many=True).data)  # fmt: skip
 

@@ -33,5 +33,5 @@ class VenueDeviationsView(APIView):
     @extend_schema(**venue_days_schema(DeviationSerializer(many=True), "last-day"))
     def get(self, request, code: str):
         venue = visible_venue(request, code)  # 404 before any 400
-        rows = deviation_list(venue, *query_days(request.query_params))
+        rows = deviation_list(venue, *query_days(request.query_params, venue))
         return Response(DeviationSerializer(rows, many=True).data)

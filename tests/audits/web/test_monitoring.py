@@ -145,3 +145,23 @@ def test_the_page_draws_the_daily_hold_against_its_band_without_a_script(validat
     assert 'class="band"' in page and page.count("<circle") >= 4  # four gaming days
     for day in ("2026-10-10", "2026-10-11", "2026-10-12", "2026-10-13"):
         assert f"<td>{day}</td>" in page  # the figures beside the picture
+
+
+def test_the_lists_end_by_default_on_the_venues_gaming_day_now(validated, people, monkeypatch):  # noqa: F811
+    """At 05:00 in Washington on 1 November (13:00 UTC), the gaming day (from 06:00) is still
+    31 October, whatever the server's own date; ``from`` after ``to`` is refused."""
+    from datetime import UTC, datetime
+
+    from audits.api.views import base
+    from games.models import Venue
+
+    now = datetime(2026, 11, 1, 13, 0, tzinfo=UTC)
+    monkeypatch.setattr(base.timezone, "now", lambda: now)
+    venue = Venue.objects.select_related("licensee__jurisdiction").get(code="WA-CR-0042")
+    assert base.query_days({}, venue) == (date(2026, 1, 1), date(2026, 10, 31))
+    assert base.query_days({"to": "2026-11-03"}, venue) == (date(2026, 1, 1), date(2026, 11, 3))
+    url = "/api/audits/venues/WA-CR-0042/seats/"
+    bad = api(people.reviewer).get(url, {"from": "2026-10-31", "to": "2026-10-01"})
+    assert bad.status_code == 400 and bad.json()["field"] == "from"
+    seats = api(people.staff).get(url).json()  # the year to 31 October: the validated days
+    assert seats and sum(s["rounds"] for s in seats) > 1000
