@@ -59,26 +59,41 @@ class DealerDay(DealerPlaceFields):
         return f"{self.dealer} at {self.venue}/{self.table} {self.gaming_day}: {self.rounds}"
 
 
+SEATS = tuple(f"seat_{n}" for n in range(1, 8))  # rounds played at seats 1 to 7
+
+
 class SeatPlaceFields(PlaceDayFields):
-    seat = models.SmallIntegerField(help_text="the seat's number at the table, 1 to 7")
-    played = models.BigIntegerField(default=0, help_text="rounds with a player at the seat")
+    """Rounds with a player at each seat (1 to 7) of one (venue, table, game), gaming day:
+    one row, not one a seat, so that a chunk writes a few rows."""
+
+    seat_1 = models.BigIntegerField(default=0)
+    seat_2 = models.BigIntegerField(default=0)
+    seat_3 = models.BigIntegerField(default=0)
+    seat_4 = models.BigIntegerField(default=0)
+    seat_5 = models.BigIntegerField(default=0)
+    seat_6 = models.BigIntegerField(default=0)
+    seat_7 = models.BigIntegerField(default=0)
 
     class Meta:
         abstract = True
 
+    def played(self) -> dict[int, int]:
+        """seat number -> rounds played there (the seats played)."""
+        return {n: getattr(self, f) for n, f in enumerate(SEATS, 1) if getattr(self, f)}
+
 
 class ChunkSeat(SeatPlaceFields):
-    """One chunk's rounds played at one seat of a (venue, table, game) on a gaming day."""
+    """One chunk's rounds played at each seat of a (venue, table, game) on a gaming day."""
 
     chunk = models.ForeignKey("audits.Chunk", on_delete=models.CASCADE, related_name="seats")
 
     def __str__(self) -> str:
-        return f"seat {self.seat} at {self.venue}/{self.table} {self.gaming_day}: {self.played}"
+        return f"seats at {self.venue}/{self.table} {self.gaming_day}: {self.played()}"
 
 
 class SeatDay(SeatPlaceFields):
-    """What one finished submission adds to a seat's rounds played on a gaming day, less
-    rounds counted in an earlier submission."""
+    """What one finished submission adds to the rounds played at each seat of a table on a
+    gaming day, less rounds counted in an earlier submission."""
 
     submission = models.ForeignKey(
         "audits.Submission", on_delete=models.CASCADE, related_name="seat_days"
@@ -89,4 +104,4 @@ class SeatDay(SeatPlaceFields):
         indexes = [models.Index(fields=["licensee", "venue", "gaming_day"])]
 
     def __str__(self) -> str:
-        return f"seat {self.seat} at {self.venue}/{self.table} {self.gaming_day}: {self.played}"
+        return f"seats at {self.venue}/{self.table} {self.gaming_day}: {self.played()}"

@@ -17,6 +17,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from audits.models import Chunk, ChunkDealer, ChunkSeat, ChunkTotal, Submission
+from audits.models.dealers import SEATS
 
 from .bulk import write_findings, write_round_keys
 from .chunk_run import ChunkRun
@@ -124,18 +125,13 @@ def _write_totals(chunk: Chunk, run: ChunkRun) -> None:
         for (v, t, g, day, dealer, k), tally in run.dealers.items()
         if day is not None
     )
+    seated: dict[tuple, dict[str, int]] = defaultdict(dict)
+    for (v, t, g, day, seat), played in run.seats.items():
+        if day is not None:
+            seated[(v[:40], t[:40], g[:60], day)][SEATS[seat - 1]] = played
     ChunkSeat.objects.bulk_create(
-        ChunkSeat(
-            chunk=chunk,
-            venue=v[:40],
-            table=t[:40],
-            game=g[:60],
-            gaming_day=day,
-            seat=seat,
-            played=played,
-        )  # fmt: skip
-        for (v, t, g, day, seat), played in run.seats.items()
-        if day is not None
+        ChunkSeat(chunk=chunk, venue=v, table=t, game=g, gaming_day=day, **played)
+        for (v, t, g, day), played in seated.items()
     )
     ChunkTotal.objects.bulk_create(
         ChunkTotal(

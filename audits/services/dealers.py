@@ -32,6 +32,7 @@ from decimal import Decimal
 from django.db.models import Q, Sum
 
 from audits.models import DealerDay, Finding, SeatDay, SubmissionStatus
+from audits.models.dealers import SEATS
 from games.gaming_day import gaming_day_bounds
 from games.models import Venue
 
@@ -102,8 +103,7 @@ def dealer_checks(venue: Venue, first_day: date, last_day: date) -> list[DealerC
 
 def seat_checks(venue: Venue, first_day: date, last_day: date) -> list[SeatCheck]:
     """Every seat of the venue's tables played over the gaming days, most over-paid first."""
-    played = _sum_per(venue_days(SeatDay, venue), ("table", "seat"), "played", first_day,
-                      last_day)  # fmt: skip
+    played = _seats_played(venue, first_day, last_day)
     found, overpaid, amounts = _findings(venue, first_day, last_day, ("table", "seat"),
                                          Q(seat__isnull=False))  # fmt: skip
     checks = [
@@ -145,6 +145,17 @@ def _sum_per(rows, by: tuple[str, ...], field: str, first_day: date, last_day: d
         .annotate(total=Sum(field))
     )
     return {tuple(r[k] for k in by): r["total"] for r in sums if r["total"]}
+
+
+def _seats_played(venue: Venue, first_day: date, last_day: date) -> dict[tuple, int]:
+    """(table, seat number) -> rounds with a player at the seat over the gaming days."""
+    sums = (
+        venue_days(SeatDay, venue)
+        .filter(gaming_day__gte=first_day, gaming_day__lte=last_day)
+        .values("table")
+        .annotate(**{f: Sum(f) for f in SEATS})
+    )
+    return {(r["table"], n): r[f] for r in sums for n, f in enumerate(SEATS, 1) if r[f]}
 
 
 def _dealer_holds(venue: Venue, first_day: date, last_day: date) -> dict[str, tuple]:

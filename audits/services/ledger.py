@@ -29,6 +29,7 @@ from audits.models import (
     Submission,
     SubmissionStatus,
 )
+from audits.models.dealers import SEATS
 from audits.validation.parse import Rejected, parse_line
 from audits.validation.screen.verdicts import seat_sums
 from games.models import Venue
@@ -57,8 +58,7 @@ def ledger_record(submission: Submission) -> int:
         if parsed.dealer_id:  # a round dealt, read before
             for (*place, key), amounts in _counted(parsed, where, {}):
                 _subtract(dealt, (*place, parsed.dealer_id, key), amounts)
-        for seat in parsed.seats:
-            _subtract(seated, (*where, seat.number), {"played": 1})
+        _subtract(seated, where, {SEATS[seat.number - 1]: 1 for seat in parsed.seats})
     _write_dealer_days(submission, dealt)
     _write_seat_days(submission, seated)
     LedgerDay.objects.bulk_create(
@@ -146,8 +146,8 @@ def _dealer_sums(submission: Submission) -> dict[tuple, dict]:
 
 
 def _seat_sums(submission: Submission) -> dict[tuple, dict]:
-    """(venue, table, game, gaming day, seat) -> {"played": rounds} the chunks read."""
-    return _sums(ChunkSeat, (*PLACE[:4], "seat"), ("played",), submission)
+    """(venue, table, game, gaming day) -> {seat field: rounds} the chunks read."""
+    return _sums(ChunkSeat, PLACE[:4], SEATS, submission)
 
 
 def _write_dealer_days(submission: Submission, dealt: dict[tuple, dict]) -> None:
@@ -170,11 +170,11 @@ def _write_seat_days(submission: Submission, seated: dict[tuple, dict]) -> None:
         SeatDay(
             submission=submission,
             licensee_id=submission.licensee_id,
-            **dict(zip((*PLACE[:4], "seat"), key, strict=True)),
+            **dict(zip(PLACE[:4], key, strict=True)),
             **sums,
         )  # fmt: skip
         for key, sums in seated.items()
-        if sums["played"] > 0
+        if any(sums.values())
     )
 
 

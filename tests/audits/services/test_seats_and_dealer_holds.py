@@ -77,7 +77,8 @@ def test_rounds_per_seat_are_the_logs_and_counted_once(wa, venue, tmp_path):
     first = submit(wa, content, chunk_lines=1500)  # three chunks
     got = Counter()
     for row in SeatDay.objects.filter(submission=first):
-        got[(row.table, row.gaming_day, row.seat)] += row.played
+        for seat, played in row.played().items():
+            got[(row.table, row.gaming_day, seat)] += played
     assert got == expected and sum(got.values()) == 3 * 3600
     again = submit(wa, content.replace(b'"v": 1', b'"v":1'), name="again.jsonl")
     assert again.findings.filter(code="duplicate_round_submitted").count() == 3600
