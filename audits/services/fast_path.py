@@ -49,8 +49,8 @@ class FastPath:
         self.latest_micros = (latest - EPOCH) // MICROSECOND
         #: (venue, table, game, options, decks) -> [(epoch start, end, gate)], in micros
         self._epochs: dict[tuple, list[tuple[int, int, Gate]]] = {}
-        #: (venue, table, game, gaming day, dealer or "") -> the verdicts of its clean seats,
-        #: with their numbers
+        #: (venue, table, game, gaming day, dealer or "") -> the wagers of its clean seats
+        #: (key, stake, result), each with its number
         self._classes: dict[tuple, dict[int, list]] = {}
 
     def screen(self, numbers: Sequence[int], lines: Sequence[bytes]) -> list[tuple]:
@@ -145,23 +145,25 @@ class FastPath:
                     self.seats[(*where, number)] += int(its_seats[number])
 
     def _add_classes(self, key: tuple, classes: list) -> None:
-        counted = self._classes.setdefault(key, {})  # id(verdict) -> [verdict, seats]
+        """Count the clean seats' wagers by wager, stake and result (one object each:
+        :func:`~audits.validation.screen.verdicts.judge_seat`)."""
+        counted = self._classes.setdefault(key, {})  # id(wager) -> [wager, seats]
         for verdict, count in classes:
-            known = counted.get(id(verdict))
-            if known is None:
-                counted[id(verdict)] = [verdict, count]
-            else:
-                known[1] += count
+            for wager in verdict.wagers:
+                known = counted.get(id(wager))
+                if known is None:
+                    counted[id(wager)] = [wager, count]
+                else:
+                    known[1] += count
 
     def close(self) -> None:
         """Add the clean seats' wagers to the totals, and to their dealer's where the log
         names one (once, when the chunk is read)."""
         for (*where, dealer), counted in self._classes.items():
-            for verdict, count in counted.values():
-                for key, stake, result in verdict.wagers:
-                    self.totals[(*where, key)].add_wager(stake, result, count)
-                    if dealer:
-                        self.dealers[(*where, dealer, key)].add_wager(stake, result, count)
+            for (key, stake, result), count in counted.values():
+                self.totals[(*where, key)].add_wager(stake, result, count)
+                if dealer:
+                    self.dealers[(*where, dealer, key)].add_wager(stake, result, count)
         self._classes.clear()
 
 

@@ -75,7 +75,18 @@ def judge_seat(
     cents = won * 100
     if found or cents != cents.to_integral_value():
         return Verdict(clean=False)
-    return Verdict(True, int(cents), seat_sums(seat))
+    return Verdict(True, int(cents), tuple(map(_same_wager, seat_sums(seat))))
+
+
+_WAGERS: dict[tuple, tuple] = {}
+
+
+def _same_wager(wager: tuple) -> tuple:
+    """One object for each (wager key, stake, net result), so that the fast path adds up
+    every seat with the same wager and result at once (its ``close``)."""
+    if len(_WAGERS) >= 100_000:
+        _WAGERS.clear()
+    return _WAGERS.setdefault(wager, wager)
 
 
 class Verdicts:
