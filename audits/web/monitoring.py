@@ -74,7 +74,8 @@ def _who(venue, day: date | None) -> dict:
     dealers = dealer_checks(venue, day.replace(day=1), day)
     holds = [(c.dealer, h, _par(h) or {}, _percent(h.hold.observed))
              for c in dealers for h in c.holds]  # fmt: skip
-    return {"dealers": dealers, "dealer_holds": holds,
+    by_chance = 1 - float(venue.licensee.jurisdiction.deviation_confidence)
+    return {"dealers": dealers, "dealer_holds": holds, "by_chance": f"{by_chance:.1%}",
             "seats": seat_checks(venue, day.replace(day=1), day)}  # fmt: skip
 
 
