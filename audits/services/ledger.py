@@ -59,8 +59,8 @@ def ledger_record(submission: Submission) -> int:
             for (*place, key), amounts in _counted(parsed, where, {}):
                 _subtract(dealt, (*place, parsed.dealer_id, key), amounts)
         _subtract(seated, where, {SEATS[seat.number - 1]: 1 for seat in parsed.seats})
-    _write_dealer_days(submission, dealt)
-    _write_seat_days(submission, seated)
+    _write_days(DealerDay, submission, (*PLACE[:4], "dealer", "wager_key"), dealt)
+    _write_days(SeatDay, submission, PLACE[:4], seated)
     LedgerDay.objects.bulk_create(
         LedgerDay(
             submission=submission,
@@ -150,30 +150,17 @@ def _seat_sums(submission: Submission) -> dict[tuple, dict]:
     return _sums(ChunkSeat, PLACE[:4], SEATS, submission)
 
 
-def _write_dealer_days(submission: Submission, dealt: dict[tuple, dict]) -> None:
-    DealerDay.objects.filter(submission=submission).delete()
-    DealerDay.objects.bulk_create(
-        DealerDay(
+def _write_days(model, submission: Submission, place: tuple[str, ...], rows: dict) -> None:
+    """The submission's rows of ``model`` per gaming day, written anew (none all zero)."""
+    model.objects.filter(submission=submission).delete()
+    model.objects.bulk_create(
+        model(
             submission=submission,
             licensee_id=submission.licensee_id,
-            **dict(zip((*PLACE[:4], "dealer", "wager_key"), key, strict=True)),
+            **dict(zip(place, key, strict=True)),
             **sums,
         )  # fmt: skip
-        for key, sums in dealt.items()
-        if any(sums.values())
-    )
-
-
-def _write_seat_days(submission: Submission, seated: dict[tuple, dict]) -> None:
-    SeatDay.objects.filter(submission=submission).delete()
-    SeatDay.objects.bulk_create(
-        SeatDay(
-            submission=submission,
-            licensee_id=submission.licensee_id,
-            **dict(zip(PLACE[:4], key, strict=True)),
-            **sums,
-        )  # fmt: skip
-        for key, sums in seated.items()
+        for key, sums in rows.items()
         if any(sums.values())
     )
 

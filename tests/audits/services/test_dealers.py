@@ -145,21 +145,15 @@ def test_a_dealer_who_overpays_one_round_in_200_is_flagged(wa, tmp_path):
 
 
 def test_the_flag_on_the_page_over_the_api_and_in_the_report(wa, tmp_path):
-    from django.contrib.auth import get_user_model
     from django.test import Client
     from rest_framework.test import APIClient
 
     from audits.models import ReportKind
     from audits.services.reports.figures import report_figures
     from audits.services.reports.lifecycle import report_request
-    from games.models import Licensee, Membership, Role
 
     submit(wa, _month(tmp_path, plant=True, days=31))
-    staff = get_user_model().objects.create_user("staff")
-    Membership.objects.create(user=staff, role=Role.STAFF, licensee=wa)
-    other = get_user_model().objects.create_user("other")
-    Membership.objects.create(user=other, role=Role.STAFF,
-                              licensee=Licensee.objects.exclude(pk=wa.pk).first())  # fmt: skip
+    staff, other = staff_of(wa)
     api = APIClient()
     api.force_authenticate(staff)
     url = "/api/audits/venues/WA-CR-0042/dealers/"
@@ -175,6 +169,20 @@ def test_the_flag_on_the_page_over_the_api_and_in_the_report(wa, tmp_path):
     figures = report_figures(report_request(kind=ReportKind.VENUE, venue=venue, period="2026-10"))
     dealers = figures["monitoring"]["dealers"][0]["dealers"]
     assert [d["dealer"] for d in dealers if d["flagged"]] == [PLANTED]
+
+
+def staff_of(licensee):
+    """A staff member of the licensee, and one of another licensee."""
+    from django.contrib.auth import get_user_model
+
+    from games.models import Licensee, Membership, Role
+
+    staff = get_user_model().objects.create_user("staff")
+    Membership.objects.create(user=staff, role=Role.STAFF, licensee=licensee)
+    other = get_user_model().objects.create_user("other")
+    another = Licensee.objects.exclude(pk=licensee.pk).first()
+    Membership.objects.create(user=other, role=Role.STAFF, licensee=another)
+    return staff, other
 
 
 def test_a_fair_month_flags_no_dealer(wa, tmp_path):

@@ -19,7 +19,7 @@ from audits.services.dealers import dealer_checks, seat_checks
 from audits.services.ledger import ledger_lines
 from games.gaming_day import gaming_day_of
 from games.models import Venue
-from tests.audits.services.test_dealers import _DEALERS, _dealer_of
+from tests.audits.services.test_dealers import _DEALERS, _dealer_of, staff_of
 from tests.audits.services.test_pipeline import submit
 
 PLANTED_SEAT = ("T3", 2)
@@ -143,7 +143,6 @@ def test_seats_and_dealer_holds_on_the_page_over_the_api_and_in_the_report(wa, v
     import shutil
     import subprocess
 
-    from django.contrib.auth import get_user_model
     from django.test import Client
     from rest_framework.test import APIClient
 
@@ -151,15 +150,10 @@ def test_seats_and_dealer_holds_on_the_page_over_the_api_and_in_the_report(wa, v
     from audits.services.reports.figures import report_figures
     from audits.services.reports.lifecycle import report_request
     from audits.services.reports.render import report_pdf
-    from games.models import Licensee, Membership, Role
 
     submit(wa, _log(tmp_path, seat_every=200))  # October: a seat over-paid
     submit(wa, _log(tmp_path, start="2026-11-01", days=30, skim_every=5), name="nov.jsonl")
-    staff = get_user_model().objects.create_user("staff")
-    Membership.objects.create(user=staff, role=Role.STAFF, licensee=wa)
-    other = get_user_model().objects.create_user("other")
-    Membership.objects.create(user=other, role=Role.STAFF,
-                              licensee=Licensee.objects.exclude(pk=wa.pk).first())  # fmt: skip
+    staff, other = staff_of(wa)
     api = APIClient()
     api.force_authenticate(staff)
     month = {"from": "2026-10-01", "to": "2026-10-31"}
