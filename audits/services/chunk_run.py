@@ -35,7 +35,7 @@ from .tally import RoundPlace, SeenRound, totals
 
 #: a round played later than this after its file was submitted cannot have been played
 FUTURE_TOLERANCE = timedelta(days=1)
-BATCH = 1024  # lines screened together
+BATCH = 4096  # lines screened together
 BLANK_START = frozenset(b" \t\r\n")
 
 log = logging.getLogger(__name__)

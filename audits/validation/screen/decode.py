@@ -67,10 +67,20 @@ FAILED = (msgspec.DecodeError, UnicodeDecodeError, RecursionError)  # includes V
 
 def decode_rounds(lines: Sequence[bytes]) -> list[ScreenRound | None]:
     """Each line as a :class:`ScreenRound`, or None where it does not decode as one."""
-    try:
-        return [_DECODE(line) for line in lines]  # the usual case: every line decodes
-    except FAILED:
-        return [_decode_one(_DECODE, line) for line in lines]
+    return _decode_all(_DECODE, lines)
+
+
+def _decode_all(decode, items: Sequence) -> list:
+    """``decode`` of each item, None where it fails; a failure costs that item alone (the
+    ones before it are kept, the ones after it decoded in the same stride)."""
+    out: list = []
+    rest = iter(items)
+    while True:
+        try:
+            out.extend(map(decode, rest))  # what decodes before a failure stays in ``out``
+            return out
+        except FAILED:
+            out.append(None)  # ``map`` took the failing item from ``rest``: go on after it
 
 
 def decode_each(raws: Sequence, kind: type) -> list:
@@ -82,14 +92,7 @@ def decode_each(raws: Sequence, kind: type) -> list:
     try:
         return decoder[0].decode(b"[" + b",".join(raws) + b"]")
     except FAILED:
-        return [_decode_one(decoder[1].decode, raw) for raw in raws]
+        return _decode_all(decoder[1].decode, raws)
 
 
 _decoders: dict[type, tuple] = {}
-
-
-def _decode_one(decode, raw: bytes):
-    try:
-        return decode(raw)
-    except FAILED:
-        return None
