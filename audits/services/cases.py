@@ -113,6 +113,11 @@ def case_decidable_by(user, case: Case) -> bool:
             and membership.jurisdiction_id == case.licensee.jurisdiction_id)  # fmt: skip
 
 
+def case_openable_by(user) -> bool:
+    """The user may open cases: a commission reviewer or casino compliance staff."""
+    return user_role(user) in (REVIEWER, STAFF)
+
+
 def case_get(user, pk) -> Case:
     case = cases_visible_to(user).filter(pk=pk).first()
     if case is None:

@@ -137,6 +137,9 @@ class CaseListView(generics.ListAPIView):
         responses={201: CaseThreadSerializer, 400: ERROR, 403: ERROR, 404: ERROR},
     )
     def post(self, request):
+        if not service.case_openable_by(request.user):  # who may never open: before the body
+            raise _refusal(service.CaseForbidden("only commission reviewers and casino "
+                                                 "compliance staff open cases"))  # fmt: skip
         given = OpenSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         data = given.validated_data
@@ -168,6 +171,9 @@ class CaseAnswerView(APIView):
     )
     def post(self, request, pk: int):
         case = _case(request, pk)
+        if not service.case_answerable_by(request.user, case):  # before reading the body
+            raise _refusal(service.CaseForbidden("only the licensee's compliance staff answer "
+                                                 "a case"))  # fmt: skip
         fields = {k: request.data[k] for k in ("text", "cause", "corrective_action")
                   if k in request.data}  # fmt: skip
         given = AnswerSerializer(data={**fields, "evidence": request.FILES.getlist("evidence")})
@@ -193,6 +199,9 @@ class CaseDecideView(APIView):
     )
     def post(self, request, pk: int):
         case = _case(request, pk)
+        if not service.case_decidable_by(request.user, case):  # before reading the body
+            raise _refusal(service.CaseForbidden("only a reviewer of the licensee's "
+                                                 "jurisdiction decides a case"))  # fmt: skip
         given = DecideSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         data = given.validated_data

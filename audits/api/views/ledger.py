@@ -1,5 +1,5 @@
-"""A venue's ledger over HTTP: a gaming day with its month and year to date, per table,
-game and wager key.  Reviewers see every venue of their jurisdiction, staff their
+"""A venue's ledger over HTTP: a gaming day with its month and year to date, and any range of
+gaming days asked with ``from`` and ``to``, per table, game and wager key.  Reviewers see every venue of their jurisdiction, staff their
 licensee's; any other venue answers 404, as one that does not exist."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from audits.services.deviations import line_checks
-from audits.services.ledger import PERIODS, ledger_last_day, ledger_periods
+from audits.services.ledger import PERIODS, ledger_last_day, ledger_lines, ledger_periods
 
 from ..permissions import HasAuditRole
-from .base import ERROR, query_day, visible_venue
+from .base import ERROR, query_day, query_days, visible_venue
 
 
 class LedgerLineSerializer(serializers.Serializer):
@@ -55,6 +55,13 @@ class LedgerSerializer(serializers.Serializer):
     day = LedgerLineSerializer(many=True)
     month_to_date = LedgerLineSerializer(many=True)
     year_to_date = LedgerLineSerializer(many=True)
+    range_from = serializers.DateField(
+        allow_null=True, help_text="the first gaming day of `range` (null: no range asked)"
+    )
+    range_to = serializers.DateField(allow_null=True, help_text="the last gaming day of `range`")
+    range = LedgerLineSerializer(
+        many=True, help_text="the gaming days from `from` to `to`, both included (when asked)"
+    )
 
 
 class VenueLedgerView(APIView):
@@ -66,22 +73,45 @@ class VenueLedgerView(APIView):
                 "day",
                 str,
                 description="a gaming day, YYYY-MM-DD (default: the latest the ledger holds)",
-            )
+            ),
+            OpenApiParameter(
+                "from",
+                str,
+                description="with or without `to`: also the range from this gaming day, "
+                "YYYY-MM-DD (default: 1 January of the year of `to`)",
+            ),
+            OpenApiParameter(
+                "to",
+                str,
+                description="with or without `from`: also the range to this gaming day "
+                "(default: the venue's gaming day now)",
+            ),
         ],  # fmt: skip
         responses={
             200: LedgerSerializer,
             404: OpenApiResponse(ERROR, description="no such venue that you may see"),
-            400: OpenApiResponse(ERROR, description="a malformed day"),
+            400: OpenApiResponse(ERROR, description="a malformed day, or `from` after `to`"),
         },  # fmt: skip
     )
     def get(self, request, code: str):
         venue = visible_venue(request, code)
         day = query_day(request.query_params, "day") or ledger_last_day(venue)
         periods = ledger_periods(venue, day) if day else dict.fromkeys(PERIODS, [])
-        rows = {name: [_row(line, check, venue) for line, check in
-                       zip(lines, line_checks(venue, lines, day), strict=True)]
-                for name, lines in periods.items()}  # fmt: skip
-        return Response(LedgerSerializer({"venue": venue.code, "gaming_day": day, **rows}).data)
+        rows = {name: _rows(venue, lines, day) for name, lines in periods.items()}
+        asked = {"range_from": None, "range_to": None, "range": []}
+        if "from" in request.query_params or "to" in request.query_params:
+            first, last = query_days(request.query_params, venue)
+            lines = ledger_lines(venue, first, last)
+            asked = {"range_from": first, "range_to": last, "range": _rows(venue, lines, last)}
+        return Response(
+            LedgerSerializer({"venue": venue.code, "gaming_day": day, **rows, **asked}).data
+        )
+
+
+def _rows(venue, lines, day) -> list[dict]:
+    """The lines with their checks against the par sheets in force on ``day``."""
+    checks = line_checks(venue, lines, day)
+    return [_row(line, check, venue) for line, check in zip(lines, checks, strict=True)]
 
 
 def _row(line, check, venue) -> dict:

@@ -48,6 +48,30 @@ def test_the_api_answers_a_day_asked_for_and_refuses_a_malformed_one(validated, 
     assert "is not a date" in bad.json()["message"]
 
 
+def test_the_api_answers_any_range_of_gaming_days(validated, people):  # noqa: F811
+    """``from`` and ``to`` add the range asked, summed from the stored days: two days in the
+    middle of the four, one end left to its default, and a range turned round is a 400."""
+    body = api(people.staff).get(URL, {"from": "2026-10-11", "to": "2026-10-12"}).json()
+    assert (body["range_from"], body["range_to"]) == ("2026-10-11", "2026-10-12")
+    inside = LedgerDay.objects.filter(gaming_day__in=[date(2026, 10, 11), date(2026, 10, 12)])
+    for key in ("", "main"):
+        got = {x["table"]: (x["rounds"], x["wagered"]) for x in body["range"]
+               if x["wager_key"] == key and x["game"] == "toss-one-21"}  # fmt: skip
+        stored: dict = {}
+        for row in inside.filter(wager_key=key, game="toss-one-21"):
+            rounds, wagered = stored.get(row.table, (0, 0))
+            stored[row.table] = (rounds + row.rounds, wagered + row.wagered)
+        assert got == {t: (r, f"{w:.2f}") for t, (r, w) in stored.items()} and got
+    everything = sum(r.rounds for r in LedgerDay.objects.filter(wager_key=""))
+    whole = sum(x["rounds"] for x in api(people.staff).get(URL, {"to": "2026-10-13"}).json()
+                ["range"] if x["wager_key"] == "")  # fmt: skip
+    assert whole == everything  # from: 1 January of the year of ``to``
+    assert api(people.staff).get(URL).json()["range"] == []  # no range asked, none given
+    turned = api(people.staff).get(URL, {"from": "2026-10-12", "to": "2026-10-11"})
+    assert turned.status_code == 400 and turned.json()["field"] == "from"
+    assert api(people.other_staff).get(URL, {"from": "2026-10-11"}).status_code == 404
+
+
 def test_the_page_shows_the_three_periods_and_says_when_a_day_is_malformed(validated, people):  # noqa: F811
     client = Client()
     client.force_login(people.staff)
