@@ -1,6 +1,7 @@
 """A venue's ledger over HTTP: a gaming day with its month and year to date, and any range of
-gaming days asked with ``from`` and ``to``, per table, game and wager key.  Reviewers see every venue of their jurisdiction, staff their
-licensee's; any other venue answers 404, as one that does not exist."""
+gaming days asked with ``from`` and ``to``, per table, game and wager key.  Reviewers see
+every venue of their jurisdiction, staff their licensee's; any other venue answers 404, as
+one that does not exist."""
 
 from __future__ import annotations
 
