@@ -4,11 +4,14 @@ the period in the state they had at the report's own date; and the PDF that show
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 import subprocess
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
+from django.conf import settings as django_settings
 from django.utils import timezone
 
 from audits.models import Deviation, ReportKind
@@ -18,6 +21,7 @@ from audits.services.reports.figures import report_figures
 from audits.services.reports.lifecycle import report_request
 from audits.services.reports.render import report_pdf
 from games.models import Venue
+from tests.audits.report_support import dev_identity_dir, signing  # noqa: F401  (fixtures)
 from tests.audits.services.test_deviations import _month
 from tests.audits.services.test_pipeline import submit
 from tests.audits.submissions_support import people  # noqa: F401  (fixture)
@@ -122,3 +126,72 @@ def test_the_pdf_shows_the_monitoring_section(october, tmp_path):
                   "Cases touching the period", "Hold at T2 on 2 October", "DEVIATION",
                   "awaiting the licensee", "Daily hold, WA-CR-0042 toss-one-21 main"):  # fmt: skip
         assert words in text, words
+
+
+def test_reports_issued_before_and_after_a_case_closes_each_keep_their_own_date(
+    october,
+    people,  # noqa: F811
+    signing,  # noqa: F811
+):
+    """Report A is issued with a case open, the case is closed, report B is issued: A's stored
+    figures and signed file are what they were, and B states the case closed."""
+    from audits.models import Report
+    from audits.services.reports.lifecycle import report_reissue
+    from audits.tasks import generate_report
+
+    venue, _, still_open, _ = october
+    first = report_request(kind=ReportKind.VENUE, venue=venue, period="2026-10")
+    generate_report.apply(args=(first.pk,))
+    first.refresh_from_db()
+    pdf = Path(django_settings.MEDIA_ROOT) / str(first.pdf_file)
+    kept = (first.figures, first.sha256, pdf.read_bytes())
+    case_decide(people.reviewer, still_open, decision="close", text="Withdrawn.",
+                outcome="withdrawn")  # fmt: skip
+    second = report_reissue(first)
+    generate_report.apply(args=(second.pk,))
+    second.refresh_from_db()
+    again = Report.objects.get(pk=first.pk)
+    assert (again.figures, again.sha256, pdf.read_bytes()) == kept
+    assert hashlib.sha256(kept[2]).hexdigest() == kept[1]
+
+    def state(report):
+        cases = {c["id"]: c for c in report.figures["monitoring"]["cases"]}
+        return cases[still_open.pk]["status"], cases[still_open.pk]["outcome"]
+
+    assert state(again) == ("awaiting_licensee", "")
+    assert state(second) == ("closed", "withdrawn") and second.sha256 != first.sha256
+
+
+def test_an_overdue_case_is_flagged_on_the_pages_over_the_api_and_in_the_report(
+    october,
+    people,  # noqa: F811
+):
+    """A case open past the jurisdiction's days is flagged in the queue, on its page, over
+    the API and in the report; the closed case is not."""
+    from django.test import Client
+    from rest_framework.test import APIClient
+
+    from audits.models import Case
+
+    venue, closed, still_open, _ = october
+    days = venue.licensee.jurisdiction.case_overdue_days
+    Case.objects.filter(pk=still_open.pk).update(
+        opened_at=timezone.now() - timedelta(days=days + 1)
+    )
+    page = Client()
+    page.force_login(people.staff)
+    queue = page.get("/cases/").content.decode()
+    rows = {case.pk: [row for row in queue.split("<tr>") if f'/cases/{case.pk}/"' in row]
+            for case in (still_open, closed)}  # fmt: skip
+    assert rows[still_open.pk] and all(">overdue</strong>" in row for row in rows[still_open.pk])
+    assert rows[closed.pk] and not any("overdue" in row for row in rows[closed.pk])
+    assert (
+        "overdue</strong> (open more than" in page.get(f"/cases/{still_open.pk}/").content.decode()
+    )
+    assert "overdue</strong>" not in page.get(f"/cases/{closed.pk}/").content.decode()
+    api = APIClient()
+    api.force_authenticate(people.reviewer)
+    flags = {c["id"]: c["overdue"] for c in api.get("/api/audits/cases/").json()["results"]}
+    assert flags == {still_open.pk: True, closed.pk: False}
+    cases = {c["id"]: c["overdue"] for c in _venue_report(venue)["monitoring"]["cases"]}
+    assert cases == {still_open.pk: True, closed.pk: False}
