@@ -113,9 +113,25 @@ def case_decidable_by(user, case: Case) -> bool:
             and membership.jurisdiction_id == case.licensee.jurisdiction_id)  # fmt: skip
 
 
-def case_openable_by(user) -> bool:
-    """The user may open cases: a commission reviewer or casino compliance staff."""
-    return user_role(user) in (REVIEWER, STAFF)
+def case_opener_check(user) -> str:
+    """The role the user opens cases in (a reviewer's or staff's); else CaseForbidden."""
+    role = user_role(user)
+    if role not in (REVIEWER, STAFF):
+        raise CaseForbidden("only commission reviewers and casino compliance staff open cases"
+                          if role != ADMIN else "administrators do not open cases")  # fmt: skip
+    return role
+
+
+def case_answerer_check(user, case: Case) -> None:
+    """CaseForbidden unless the user may answer the case (:func:`case_answerable_by`)."""
+    if not case_answerable_by(user, case):
+        raise CaseForbidden("only the licensee's compliance staff answer a case")
+
+
+def case_decider_check(user, case: Case) -> None:
+    """CaseForbidden unless the user may decide the case (:func:`case_decidable_by`)."""
+    if not case_decidable_by(user, case):
+        raise CaseForbidden("only a reviewer of the licensee's jurisdiction decides a case")
 
 
 def case_get(user, pk) -> Case:
@@ -134,7 +150,7 @@ def case_open(
 ) -> Case:
     """A case on the findings and deviations named, all of one licensee the user may act
     for; it awaits the licensee's answer."""
-    role = _acting_role(user)
+    role = case_opener_check(user)
     finding_ids, deviation_ids = _ids(finding_ids, "findings"), _ids(deviation_ids, "deviations")
     if not finding_ids and not deviation_ids:
         raise CaseInvalid("findings", "name at least one finding or deviation")
@@ -173,8 +189,7 @@ def case_answer(
 ) -> CaseStep:
     """The licensee's answer, with its evidence files; the case then awaits the reviewer."""
     case = _locked(case)
-    if not case_answerable_by(user, case):
-        raise CaseForbidden("only the licensee's compliance staff answer a case")
+    case_answerer_check(user, case)
     if case.status != CaseStatus.AWAITING_LICENSEE:
         raise CaseRefused(f"the case is {case.get_status_display()}: no answer is awaited")
     if cause not in CaseCause.values:
@@ -226,8 +241,7 @@ def case_decide(user, case: Case, *, decision: str, text: str, outcome: str = ""
     """A reviewer's decision: ``accept`` the answer and close with an outcome, ``ask_again``,
     ``escalate``, or ``close`` with an outcome."""
     case = _locked(case)
-    if not case_decidable_by(user, case):
-        raise CaseForbidden("only a reviewer of the licensee's jurisdiction decides a case")
+    case_decider_check(user, case)
     if decision not in DECISIONS:
         raise CaseInvalid("decision", f"decision must be one of {', '.join(DECISIONS)}")
     if case.status == CaseStatus.CLOSED:
@@ -255,14 +269,6 @@ def case_decide(user, case: Case, *, decision: str, text: str, outcome: str = ""
 
 
 # -- shared ----------------------------------------------------------------------------------
-
-
-def _acting_role(user) -> str:
-    role = user_role(user)
-    if role not in (REVIEWER, STAFF):
-        raise CaseForbidden("only commission reviewers and casino compliance staff open cases"
-                          if role != ADMIN else "administrators do not open cases")  # fmt: skip
-    return role
 
 
 def _ids(values, field: str) -> list[int]:

@@ -41,6 +41,15 @@ def _refusal(error: service.CaseRefused) -> APIException:
     return Conflict(str(error))
 
 
+def _before_the_body(check, *args) -> None:
+    """The service's check of who may take the step, before the body is read: a user who
+    may never take it is refused (403) whatever the body holds."""
+    try:
+        check(*args)
+    except service.CaseRefused as error:
+        raise _refusal(error) from None
+
+
 class EvidenceSerializer(serializers.ModelSerializer):
     url = serializers.SerializerMethodField()
 
@@ -137,9 +146,7 @@ class CaseListView(generics.ListAPIView):
         responses={201: CaseThreadSerializer, 400: ERROR, 403: ERROR, 404: ERROR},
     )
     def post(self, request):
-        if not service.case_openable_by(request.user):  # who may never open: before the body
-            raise _refusal(service.CaseForbidden("only commission reviewers and casino "
-                                                 "compliance staff open cases"))  # fmt: skip
+        _before_the_body(service.case_opener_check, request.user)
         given = OpenSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         data = given.validated_data
@@ -171,9 +178,7 @@ class CaseAnswerView(APIView):
     )
     def post(self, request, pk: int):
         case = _case(request, pk)
-        if not service.case_answerable_by(request.user, case):  # before reading the body
-            raise _refusal(service.CaseForbidden("only the licensee's compliance staff answer "
-                                                 "a case"))  # fmt: skip
+        _before_the_body(service.case_answerer_check, request.user, case)
         fields = {k: request.data[k] for k in ("text", "cause", "corrective_action")
                   if k in request.data}  # fmt: skip
         given = AnswerSerializer(data={**fields, "evidence": request.FILES.getlist("evidence")})
@@ -199,9 +204,7 @@ class CaseDecideView(APIView):
     )
     def post(self, request, pk: int):
         case = _case(request, pk)
-        if not service.case_decidable_by(request.user, case):  # before reading the body
-            raise _refusal(service.CaseForbidden("only a reviewer of the licensee's "
-                                                 "jurisdiction decides a case"))  # fmt: skip
+        _before_the_body(service.case_decider_check, request.user, case)
         given = DecideSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         data = given.validated_data
