@@ -36,7 +36,7 @@ def card_matrix(raws: Sequence, count: int) -> np.ndarray:
     """``(len(raws), count)`` card ints (rank * 4 + suit); a row of -1 where the list is
     not ``count`` plain card codes."""
     out = np.full((len(raws), count), NOT_A_CARD, np.int64)
-    joined = Joined(raws, between=b"][")
+    joined = Joined(raws)
     for pattern in card_patterns(count):
         which, matrix = joined.rows(pattern.width, pattern.check)
         out[which] = pattern.cards(matrix)
@@ -49,7 +49,7 @@ def ragged_cards(raws: Sequence, most: int) -> tuple[np.ndarray, np.ndarray]:
     n = len(raws)
     cards = np.full((n, most), NOT_A_CARD, np.int64)
     counts = np.full(n, -1, np.int64)
-    joined = Joined(raws, between=b"][")
+    joined = Joined(raws)
     for count in range(most + 1):
         for pattern in card_patterns(count):
             which, matrix = joined.rows(pattern.width, pattern.check)

@@ -22,35 +22,22 @@ Check = Callable[[np.ndarray], np.ndarray]  # a (n, width) uint8 matrix -> n boo
 
 
 class Joined:
-    """Raw values joined once: ``bytes``, and each value's ``start`` and ``length``.
+    """Raw values joined once: ``bytes``, and each value's ``start`` and ``length`` (taken
+    when first asked: each value's ``len``, cheaper than finding where neighbours meet in
+    the joined bytes, 0.33 against 1.4 ms for a batch's 12,000 seats)."""
 
-    ``between``: the two bytes every pair of neighbours meets at (``b"}{"`` for objects,
-    ``b'""'`` for strings).  Where they occur exactly once between each pair, the values'
-    bounds are read from the joined bytes; elsewhere (the pair inside a string too, or a
-    value of another kind) each value's length is taken."""
-
-    def __init__(self, raws: Sequence, between: bytes | None = None):
+    def __init__(self, raws: Sequence):
         self.raws = raws
         self.bytes = b"".join(raws)
         self.array = np.frombuffer(self.bytes, np.uint8)
         self._length: np.ndarray | None = None
         self._start: np.ndarray | None = None
-        self.between = between
 
     @property
     def length(self) -> np.ndarray:
         if self._length is None:
-            self._length = self._bounds()
+            self._length = np.fromiter(map(len, self.raws), np.int64, len(self.raws))
         return self._length
-
-    def _bounds(self) -> np.ndarray:
-        n, a = len(self.raws), self.array
-        if self.between is not None and n > 1:
-            left, right = self.between
-            meet = np.flatnonzero((a[:-1] == left) & (a[1:] == right)) + 1
-            if len(meet) == n - 1:  # each pair meets once: those are the bounds
-                return np.diff(meet, prepend=0, append=len(a))
-        return np.fromiter(map(len, self.raws), np.int64, n)
 
     @property
     def start(self) -> np.ndarray:
@@ -61,16 +48,19 @@ class Joined:
     def rows(self, width: int, check: Check) -> tuple[np.ndarray, np.ndarray]:
         """``(which, matrix)``: the values exactly ``width`` long that pass ``check``, and
         their bytes."""
+        return self.read(width, lambda m: (check(m), m))
+
+    def read(self, width: int, read) -> tuple[np.ndarray, np.ndarray]:
+        """``(which, values)``: the values exactly ``width`` long that ``read`` accepts, and
+        what it reads of them; ``read(matrix)`` gives ``(ok, values)``, one of each per row."""
         n = len(self.raws)
         if self._length is None and len(self.bytes) == n * width:
-            matrix = self.array.reshape(n, width)
-            ok = check(matrix)
+            ok, values = read(self.array.reshape(n, width))
             if ok.all():
-                return np.arange(n), matrix
+                return np.arange(n), values
         which = np.flatnonzero(self.length == width)
-        matrix = self.prefixes(which, width)
-        ok = check(matrix)
-        return which[ok], matrix[ok]
+        ok, values = read(self.prefixes(which, width))
+        return which[ok], values[ok]
 
     def prefixes(self, which: np.ndarray, width: int) -> np.ndarray:
         """The first ``width`` bytes of the values ``which`` (each at least that long)."""

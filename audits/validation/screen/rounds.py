@@ -70,7 +70,7 @@ class BatchColumns:
     @cached_property
     def joined_ids(self) -> Joined:
         """The rounds' ids as raw JSON."""
-        return Joined(list(map(ROUND_ID, self.rounds)), between=b'""')
+        return Joined(list(map(ROUND_ID, self.rounds)))
 
     @cached_property
     def ids(self) -> IdBytes:
@@ -79,11 +79,11 @@ class BatchColumns:
 
     @cached_property
     def joined_seats(self) -> Joined:
-        return Joined(self.seats, between=b"}{")
+        return Joined(self.seats)
 
     @cached_property
     def joined_dealers(self) -> Joined:
-        return Joined(list(map(DEALER, self.rounds)), between=b"}{")
+        return Joined(list(map(DEALER, self.rounds)))
 
     def decoded_seats(self, which: np.ndarray) -> list[ScreenSeat | None]:
         """The seats ``which`` decoded (None for one that is not a seat)."""
@@ -116,6 +116,9 @@ class BatchColumns:
         rounds = self.rounds
         picked = [rounds[i] for i in members.tolist()]
         options, shoe = picked[0].options, picked[0].shoe
+        if _all_written_as(options, OPTIONS, picked) and _all_written_as(shoe, SHOE, picked):
+            yield (bytes(options), bytes(shoe)), members  # the usual place: one spelling
+            return
         k = len(picked)
         same = np.fromiter(map(options.__eq__, map(OPTIONS, picked)), bool, k)
         same &= np.fromiter(map(shoe.__eq__, map(SHOE, picked)), bool, k)
@@ -128,6 +131,15 @@ class BatchColumns:
         which = np.fromiter(map(number.__getitem__, written), np.int64, len(written))
         for w, j in number.items():
             yield w, members[others[which == j]]
+
+
+def _all_written_as(first: msgspec.Raw, field, rounds: list) -> bool:
+    """Whether every round's ``field`` is written as ``first`` is, byte for byte.  Proven by
+    their join alone where ``first`` is an object: each raw field is one whole JSON value,
+    so the first ends where the copy of ``first`` under it ends (an object ends at the
+    brace that closes it), and so on along the join."""
+    written = bytes(first)
+    return written[:1] == b"{" and b"".join(map(field, rounds)) == written * len(rounds)
 
 
 class _DealerTag(msgspec.Struct):

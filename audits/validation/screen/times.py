@@ -30,10 +30,13 @@ def epoch_micros(raws: Sequence) -> np.ndarray:
     """Microseconds since the epoch of each raw JSON time; :data:`MISSING` where it is not
     one."""
     out = np.full(len(raws), MISSING, np.int64)
-    joined = Joined(raws, between=b'""')
+    joined, read = Joined(raws), 0
     for template in (OFFSET_TEMPLATE, UTC_TEMPLATE):
-        which, m = joined.rows(len(template), lambda m, t=template: _micros(m, t)[0])
-        out[which] = _micros(m, template)[1]
+        which, micros = joined.read(len(template), lambda m, t=template: _micros(m, t))
+        out[which] = micros
+        read += len(which)
+        if read == len(raws):
+            return out
     for i in np.flatnonzero(out == MISSING).tolist():
         out[i] = _one(bytes(raws[i]))
     return out
