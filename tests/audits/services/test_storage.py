@@ -1,0 +1,52 @@
+"""Storing an upload: the bytes kept unchanged, named by their SHA-256, whatever the blocks."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+
+import pytest
+
+from audits.services import storage
+from audits.services.storage import SubmissionTooLarge, media_path, submission_store
+
+
+def content(size: int) -> bytes:
+    return os.urandom(size // 2).hex().encode()[:size]
+
+
+@pytest.mark.parametrize("block", [7, 4096, 1 << 22])
+def test_the_stored_bytes_and_their_sha256_whatever_the_block(wa, monkeypatch, block):
+    monkeypatch.setattr(storage, "BLOCK", block)  # hashed in a second thread, block by block
+    data = content(50_001)
+    submission, created = submission_store(io.BytesIO(data), original_name="a.jsonl",
+                                           licensee=wa)  # fmt: skip
+    assert created
+    assert submission.sha256 == hashlib.sha256(data).hexdigest()
+    assert media_path(submission.raw_file).read_bytes() == data
+    assert submission.size_bytes == len(data)
+    assert not list(media_path("incoming").iterdir())  # nothing left behind
+
+
+def test_an_upload_over_the_limit_in_a_later_block_keeps_nothing(wa, monkeypatch):
+    monkeypatch.setattr(storage, "BLOCK", 1000)
+    with pytest.raises(SubmissionTooLarge):
+        submission_store(io.BytesIO(content(10_000)), original_name="a.jsonl", licensee=wa,
+                         max_bytes=5_500)  # fmt: skip
+    assert not list(media_path("incoming").iterdir())
+    assert not media_path("submissions").exists()
+
+
+def test_a_stream_that_fails_midway_keeps_nothing(wa, monkeypatch):
+    monkeypatch.setattr(storage, "BLOCK", 1000)
+
+    class Broken(io.BytesIO):
+        def read(self, n=-1):
+            if self.tell() >= 3000:
+                raise OSError("the client went away")
+            return super().read(n)
+
+    with pytest.raises(OSError):
+        submission_store(Broken(content(10_000)), original_name="a.jsonl", licensee=wa)
+    assert not list(media_path("incoming").iterdir())
