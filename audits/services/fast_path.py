@@ -19,6 +19,7 @@ from audits.validation.screen.objects import make_room
 from audits.validation.screen.rounds import BatchColumns
 from audits.validation.screen.skeleton import GameScreen
 from audits.validation.screen.times import EPOCH, MICROSECOND, as_datetime
+from audits.validation.screen.verdicts import Verdicts
 
 from .gate import Gate, gate_for
 from .round_keys import RoundsRead
@@ -49,9 +50,9 @@ class FastPath:
         self.latest_micros = (latest - EPOCH) // MICROSECOND
         #: (venue, table, game, options, decks) -> [(epoch start, end, gate)], in micros
         self._epochs: dict[tuple, list[tuple[int, int, Gate]]] = {}
-        #: (venue, table, game, gaming day, dealer or "") -> the wagers of its clean seats
-        #: (key, stake, result), each with its number
-        self._classes: dict[tuple, dict[int, list]] = {}
+        #: (venue, table, game, gaming day, dealer or "") -> its clean seats' classes, a
+        #: batch at a time: (verdicts, their numbers, the seats of each), summed at close
+        self._classes: dict[tuple, list[tuple[Verdicts, np.ndarray, np.ndarray]]] = {}
 
     def screen(self, numbers: Sequence[int], lines: Sequence[bytes]) -> list[tuple]:
         """Count the batch's certainly clean rounds; the others as ``(number, line, gate or
@@ -83,11 +84,12 @@ class FastPath:
             for at, (place, gate, _) in enumerate(places):
                 mine = rows[screened.clean & (place_of == at)]
                 mine_labels = range(at * dealers, (at + 1) * dealers)
-                counted.append((place, gate.gaming_day, mine,
-                                [screened.classes.get(label, []) for label in mine_labels],
+                counted.append((place, gate.gaming_day, mine, screened.verdicts,
+                                [screened.classes.get(label) for label in mine_labels],
                                 [screened.seated.get(label) for label in mine_labels]))  # fmt: skip
-        for place, day, rows, classes, seated in counted:  # counted once all is screened
-            self._count(place, day, batch, rows, numbered[batch.index[rows]], classes, seated)
+        for place, day, rows, verdicts, classes, seated in counted:  # once all is screened
+            self._count(place, day, batch, rows, numbered[batch.index[rows]], verdicts, classes,
+                        seated)  # fmt: skip
         return [
             (numbers[i], lines[i], gates[gate_of[i]] if gate_of[i] >= 0 else None)
             for i in np.flatnonzero(~clean).tolist()
@@ -121,11 +123,14 @@ class FastPath:
             start, end = (_micros(b) for b in gate.span)
             epochs.append((min(start, first), max(end, first + 1), gate))
 
-    def _count(self, place: Place, day, batch: BatchColumns, clean: np.ndarray,
-               lines: np.ndarray, classes: list, seated: list) -> None:  # fmt: skip
+    def _count(
+        self, place: Place, day, batch: BatchColumns, clean: np.ndarray, lines: np.ndarray,
+        verdicts: Verdicts, classes: list, seated: list,
+    ) -> None:  # fmt: skip
         """Add the clean rounds (indexes into the batch's rounds, and their line numbers),
         all of the gaming day ``day``, to the rounds read and to the totals; ``classes`` and
-        ``seated``: their seats' verdicts and seat numbers per dealer code."""
+        ``seated``: their seats' verdicts (numbers in ``verdicts`` and seats of each) and
+        seat numbers per dealer code."""
         if not clean.size:
             return
         place_key = (place.venue, place.table, place.game)
@@ -139,32 +144,46 @@ class FastPath:
                     dealt[code + 1]
                 )
         for code, (its_classes, its_seats) in enumerate(zip(classes, seated, strict=True)):
-            self._add_classes((*where, batch.dealer_names[code]), its_classes)
+            if its_classes is not None:
+                key = (*where, batch.dealer_names[code])
+                self._classes.setdefault(key, []).append((verdicts, *its_classes))
             if its_seats is not None:
                 for number in np.flatnonzero(its_seats).tolist():
                     self.seats[(*where, number)] += int(its_seats[number])
 
-    def _add_classes(self, key: tuple, classes: list) -> None:
-        """Count the clean seats' wagers by wager, stake and result (one object each:
-        :func:`~audits.validation.screen.verdicts.judge_seat`)."""
-        counted = self._classes.setdefault(key, {})  # id(wager) -> [wager, seats]
-        for verdict, count in classes:
-            for wager in verdict.wagers:
+    def close(self) -> None:
+        """Add the clean seats' wagers to the totals, and to their dealer's where the log
+        names one (once, when the chunk is read)."""
+        for (*where, dealer), parts in self._classes.items():
+            for (key, stake, result), count in _wagers_counted(parts):
+                self.totals[(*where, key)].add_wager(stake, result, count)
+                if dealer:
+                    self.dealers[(*where, dealer, key)].add_wager(stake, result, count)
+        self._classes.clear()
+
+
+def _wagers_counted(parts: list[tuple[Verdicts, np.ndarray, np.ndarray]]) -> list[tuple]:
+    """Each (wager key, stake, result) of the classes' verdicts with its number of seats: the
+    seats of every class summed, then each verdict's wagers (one object each:
+    :func:`~audits.validation.screen.verdicts.judge_seat`) counted once per class."""
+    by_verdicts: dict[int, tuple[Verdicts, list, list]] = {}
+    for verdicts, numbers, seats in parts:
+        _, all_numbers, all_seats = by_verdicts.setdefault(id(verdicts), (verdicts, [], []))
+        all_numbers.append(numbers)
+        all_seats.append(seats)
+    counted: dict[int, list] = {}  # id(wager) -> [wager, seats]
+    for verdicts, numbers, seats in by_verdicts.values():
+        unique, inverse = np.unique(np.concatenate(numbers), return_inverse=True)
+        sums = np.zeros(len(unique), np.int64)
+        np.add.at(sums, inverse, np.concatenate(seats))
+        for number, count in zip(unique.tolist(), sums.tolist(), strict=True):
+            for wager in verdicts.given[number].wagers:
                 known = counted.get(id(wager))
                 if known is None:
                     counted[id(wager)] = [wager, count]
                 else:
                     known[1] += count
-
-    def close(self) -> None:
-        """Add the clean seats' wagers to the totals, and to their dealer's where the log
-        names one (once, when the chunk is read)."""
-        for (*where, dealer), counted in self._classes.items():
-            for (key, stake, result), count in counted.values():
-                self.totals[(*where, key)].add_wager(stake, result, count)
-                if dealer:
-                    self.dealers[(*where, dealer, key)].add_wager(stake, result, count)
-        self._classes.clear()
+    return list(counted.values())
 
 
 def _micros(seconds: float) -> int:

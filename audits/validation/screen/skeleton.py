@@ -37,11 +37,14 @@ class SeatClasses:
 @dataclass
 class Screened:
     """The clean rounds (``clean`` per round) and, per label of the rounds (their place),
-    the verdicts of their seats, each with the number of clean seats of its class (for the
-    totals), and how many of those seats each seat number is (``seated[label][number]``)."""
+    their clean seats' verdicts: ``classes[label]`` is ``(numbers, seats)``, the numbers of
+    the verdicts in ``verdicts`` (:attr:`Verdicts.given`) and how many clean seats each
+    judges (for the totals); ``seated[label][number]``: how many of those seats each seat
+    number is."""
 
     clean: np.ndarray
-    classes: dict[int, list[tuple[Verdict, int]]]
+    verdicts: Verdicts | None = None
+    classes: dict[int, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
     seated: dict[int, np.ndarray] = field(default_factory=dict)
 
 
@@ -78,7 +81,8 @@ class GameScreen:
         """Which of the batch's rounds ``rows`` are certainly clean, with the verdicts of
         their seats per label (``labels``: each round's, 0..; all 0 by default); ``lines``
         and ``numbers`` are the batch's lines and line numbers."""
-        if self._generation != generation():  # ids were given anew: forget what they named
+        if self._generation != generation() or self.verdicts.full:
+            # ids were given anew (forget what they named), or no more verdicts are kept
             self.verdicts, self._generation = Verdicts(), generation()
         n = len(rows)
         labels = np.zeros(n, np.int64) if labels is None else labels
@@ -88,7 +92,7 @@ class GameScreen:
         ok = read.round_ok & (np.bincount(seat_round[~read.seat_ok], minlength=n) == 0)
         judged = np.flatnonzero(ok[seat_round])  # the seats of rounds that passed so far
         if not judged.size:
-            return Screened(np.zeros(n, bool), {})
+            return Screened(np.zeros(n, bool))
         seat_round = seat_round[judged]
         at = batch.index[rows]
 
@@ -97,27 +101,28 @@ class GameScreen:
             return judge_seat(lines[line], int(numbers[line]), int(read.seat_numbers[judged[i]]),
                               self.rules, self.check, self.paid, self.round_level)  # fmt: skip
 
-        inverse, verdicts = self.verdicts.of(read.seat_keys[judged], judge)
-        clean_class = np.array([v.clean for v in verdicts], bool)
-        ok &= np.bincount(seat_round[~clean_class[inverse]], minlength=n) == 0
+        verdicts = self.verdicts
+        inverse, numbers = verdicts.of(read.seat_keys[judged], judge)
+        ok &= np.bincount(seat_round[~verdicts.clean[numbers][inverse]], minlength=n) == 0
         if self.max_paid_cents is not None:
-            paid_class = np.array([v.paid_cents for v in verdicts], np.int64)
             paid = np.zeros(n, np.int64)
-            np.add.at(paid, seat_round, paid_class[inverse])
+            np.add.at(paid, seat_round, verdicts.paid_cents[numbers][inverse])
             ok &= paid <= self.max_paid_cents
         labels, clean = labels[seat_round], ok[seat_round]
-        numbers = read.seat_numbers[judged]
-        return Screened(ok, _counted(verdicts, inverse, labels, clean),
-                        _seated(numbers, labels, clean))  # fmt: skip
+        return Screened(ok, verdicts, _counted(numbers, inverse, labels, clean),
+                        _seated(read.seat_numbers[judged], labels, clean))  # fmt: skip
 
 
-def _counted(verdicts, inverse, labels, clean) -> dict[int, list[tuple[Verdict, int]]]:
-    """Per label, each verdict with its number of clean seats."""
-    k = len(verdicts)
+def _counted(numbers, inverse, labels, clean) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+    """Per label, the verdict numbers of its clean seats' classes and the seats of each."""
+    k = len(numbers)
     counts = np.bincount(labels[clean] * k + inverse[clean], minlength=(labels.max() + 1) * k)
-    found: dict[int, list] = {}
-    for at in np.flatnonzero(counts).tolist():
-        found.setdefault(at // k, []).append((verdicts[at % k], int(counts[at])))
+    at = np.flatnonzero(counts)
+    label_of = at // k
+    found: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+    for label in np.unique(label_of).tolist():
+        mine = at[label_of == label]
+        found[label] = (numbers[mine % k], counts[mine])
     return found
 
 

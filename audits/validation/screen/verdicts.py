@@ -90,16 +90,30 @@ def _same_wager(wager: tuple) -> tuple:
 
 
 class Verdicts:
-    """Class key -> :class:`Verdict`, remembered for one screen (at most ``most``)."""
+    """Class key -> the number of its :class:`Verdict`, for one screen.
+
+    Every verdict given has a number, its place in :attr:`given` (0 is :data:`UNSURE`);
+    :attr:`clean` and :attr:`paid_cents` hold the same per number as arrays, so that a whole
+    batch's seats are looked up at once.  A key is remembered while fewer than ``most`` are
+    (a class left unsure is asked again next time); once :attr:`full`, the screen starts a
+    new one (numbers already handed out keep naming the same verdicts in this one)."""
 
     def __init__(self, most: int = 200_000):
-        self._known: dict = {}
+        self._number: dict = {}
         self.most = most
+        self.given: list[Verdict] = [UNSURE]
+        self.clean = np.zeros(1, bool)
+        self.paid_cents = np.zeros(1, np.int64)
+
+    @property
+    def full(self) -> bool:
+        return len(self.given) >= self.most
 
     def of(self, keys: np.ndarray, judge: Callable[[int], Verdict | None]):
-        """``(inverse, verdicts)``: the seats' classes as indexes into ``verdicts``;
-        ``judge(i)`` judges the seat at position ``i`` of ``keys`` (a class not yet known).
-        ``keys``: one int64 per seat, or a row of them."""
+        """``(inverse, numbers)``: each seat's class as an index into ``numbers``, the verdict
+        number of each class (``numbers[inverse]`` is each seat's); ``judge(i)`` judges the
+        seat at position ``i`` of ``keys`` (a class not yet known).  ``keys``: one int64 per
+        seat, or a row of them."""
         if keys.ndim == 2:
             unique, first, inverse = np.unique(keys, axis=0, return_index=True,
                                                return_inverse=True)  # fmt: skip
@@ -107,16 +121,27 @@ class Verdicts:
         else:
             unique, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
             unique = unique.tolist()
-        inverse = inverse.reshape(-1)
-        known = self._known
-        verdicts = []
-        for key, at in zip(unique, first.tolist(), strict=True):
-            verdict = known.get(key)
-            if verdict is None:
-                verdict = judge(at)
-                if verdict is None:
-                    verdict = UNSURE  # not remembered: another seat of the class may tell
-                elif len(known) < self.most:
-                    known[key] = verdict
-            verdicts.append(verdict)
-        return inverse, verdicts
+        found = list(map(self._number.get, unique))
+        if None in found:
+            for at, (key, number, seat) in enumerate(zip(unique, found, first.tolist(),
+                                                         strict=True)):  # fmt: skip
+                if number is None:
+                    found[at] = self._judged(key, judge(seat))
+            self._grow()
+        return inverse.reshape(-1), np.array(found, np.int64)
+
+    def _judged(self, key, verdict: Verdict | None) -> int:
+        if verdict is None:
+            return 0  # UNSURE, not remembered: another seat of the class may tell
+        self.given.append(verdict)
+        if len(self._number) < self.most:
+            self._number[key] = len(self.given) - 1
+        return len(self.given) - 1
+
+    def _grow(self) -> None:
+        new = self.given[len(self.clean) :]
+        if new:
+            clean = np.array([v.clean for v in new], bool)
+            self.clean = np.concatenate([self.clean, clean])
+            paid = np.array([v.paid_cents for v in new], np.int64)
+            self.paid_cents = np.concatenate([self.paid_cents, paid])
