@@ -181,57 +181,57 @@ def _time(text: str, line: int, rid: str) -> datetime:
     return value
 
 
-def _cards(codes: list[str], path: str, line: int, rid: str, seat=None) -> tuple[int, ...]:
+def _path(where) -> str:
+    """A field's path as errors name it: ``where`` is the path, or the parts of a seat's
+    (``(0, "wagers", "main")`` is ``$.seats[0].wagers.main``), formatted only for an error."""
+    if isinstance(where, str):
+        return where
+    text = "$.seats"
+    for part in where:
+        text += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return text
+
+
+def _cards(codes: list[str], where, line: int, rid: str, seat=None) -> tuple[int, ...]:
     try:
         return tuple(map(CARD_INDEX.__getitem__, codes))
     except KeyError as exc:
-        _reject(line, "bad_card", f"{path}: {exc.args[0]!r} is not a card code", rid, seat)
+        _reject(line, "bad_card", f"{_path(where)}: {exc.args[0]!r} is not a card code", rid,
+                seat)  # fmt: skip
 
 
-def _toss(code: str | None, path: str, line: int, rid: str, seat=None) -> str | None:
+def _toss(code: str | None, where, line: int, rid: str, seat=None) -> str | None:
     if code is not None and code not in CARD_INDEX:
-        _reject(line, "bad_card", f"{path}: {code!r} is not a card code", rid, seat)
+        _reject(line, "bad_card", f"{_path(where)}: {code!r} is not a card code", rid, seat)
     return code
 
 
 def _seat(seat: Seat, index: int, line: int, rid: str) -> ParsedSeat:
-    where = f"$.seats[{index}]"
     number = seat.seat
     wagers = {}
     for key, stake in seat.wagers.items():
-        _amount(stake, f"{where}.wagers.{key}", line, rid, number, key)
+        _amount(stake, (index, "wagers", key), line, rid, number, key)
         if stake < 0:
-            _reject(
-                line,
-                "negative_stake",
-                f"{where}.wagers.{key}: {stake} is negative",
-                rid,
-                number,
-                key,
-            )
+            message = f"{_path((index, 'wagers', key))}: {stake} is negative"
+            _reject(line, "negative_stake", message, rid, number, key)
         if stake:
             wagers[key] = stake
     for key, result in seat.results.items():
-        _amount(result, f"{where}.results.{key}", line, rid, number, key)
+        _amount(result, (index, "results", key), line, rid, number, key)
     if seat.poker not in (None, "bet", "fold"):
-        _reject(
-            line,
-            "field_invalid",
-            f'{where}.poker: {seat.poker!r} is not "bet" or "fold"',
-            rid,
-            number,
-        )
+        message = f'{_path((index, "poker"))}: {seat.poker!r} is not "bet" or "fold"'
+        _reject(line, "field_invalid", message, rid, number)
     hands = None
     if seat.hands is not None:
         hands = []
         for h, hand in enumerate(seat.hands):
-            _amount(hand.result, f"{where}.hands[{h}].result", line, rid, number, "main")
-            cards = _cards(hand.cards, f"{where}.hands[{h}].cards", line, rid, number)
+            _amount(hand.result, (index, "hands", h, "result"), line, rid, number, "main")
+            cards = _cards(hand.cards, (index, "hands", h, "cards"), line, rid, number)
             hands.append(ParsedHand(cards, hand.doubled, hand.result))
     return ParsedSeat(
         number=number,
-        cards=_cards(seat.cards, f"{where}.cards", line, rid, number),
-        toss=_toss(seat.toss, f"{where}.toss", line, rid, number),
+        cards=_cards(seat.cards, (index, "cards"), line, rid, number),
+        toss=_toss(seat.toss, (index, "toss"), line, rid, number),
         wagers=wagers,
         results=dict(seat.results),
         hands=hands,
@@ -239,11 +239,10 @@ def _seat(seat: Seat, index: int, line: int, rid: str) -> ParsedSeat:
     )
 
 
-def _amount(value: Decimal, path: str, line: int, rid: str, seat, key) -> None:
+def _amount(value: Decimal, where, line: int, rid: str, seat, key) -> None:
     exponent = value.as_tuple().exponent  # 'n'/'F' for NaN and infinity
     if type(exponent) is not int or exponent < -2:
-        _reject(
-            line, "bad_amount", f"{path}: {value} has more than two decimal places", rid, seat, key
-        )
+        message = f"{_path(where)}: {value} has more than two decimal places"
+        _reject(line, "bad_amount", message, rid, seat, key)
     if value.adjusted() >= MAX_AMOUNT_DIGITS:
-        _reject(line, "bad_amount", f"{path}: {value} is out of range", rid, seat, key)
+        _reject(line, "bad_amount", f"{_path(where)}: {value} is out of range", rid, seat, key)

@@ -41,6 +41,17 @@ def test_a_valid_line_parses_to_cards_and_decimals():
         (round_line(seats__0__wagers__main="5.001"), "bad_amount", "$.seats[0].wagers.main"),
         (round_line(seats__0__results__main="1e999"), "bad_amount", "$.seats[0].results.main"),
         (round_line(seats__0__wagers__main="-5"), "negative_stake", "$.seats[0].wagers.main"),
+        (round_line(seats__0__poker="raise"), "field_invalid", "$.seats[0].poker:"),
+        (
+            round_line(seats__0__hands=[{"cards": ["AS", "KD"], "result": "1.234"}]),
+            "bad_amount",
+            "$.seats[0].hands[0].result:",
+        ),
+        (
+            round_line(seats__0__hands=[{"cards": ["AS", "KX"], "result": "1"}]),
+            "bad_card",
+            "$.seats[0].hands[0].cards:",
+        ),
         (round_line(seats__0__wagers__main="five"), "field_invalid", "$.seats[0].wagers"),
         (round_line(seats=[]), "seat_count", "0 seats"),
         (round_line(seats=[ROUND["seats"][0]] * 8), "seat_count", "8 seats"),
