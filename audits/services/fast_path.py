@@ -48,8 +48,8 @@ class FastPath:
         self.resolver, self.rules = resolver, rules_cache
         self.rounds, self.totals, self.dealers, self.seats = rounds, totals, dealers, seats
         self.latest_micros = (latest - EPOCH) // MICROSECOND
-        #: (venue, table, game, options, decks) -> [(epoch start, end, gate)], in micros
-        self._epochs: dict[tuple, list[tuple[int, int, Gate]]] = {}
+        #: (venue, table, game, options, decks) -> its epochs
+        self._epochs: dict[tuple, Epochs] = {}
         #: (venue, table, game, gaming day, dealer or "") -> its clean seats' classes, a
         #: batch at a time: (verdicts, their numbers, the seats of each), summed at close
         self._classes: dict[tuple, list[tuple[Verdicts, np.ndarray, np.ndarray]]] = {}
@@ -99,29 +99,29 @@ class FastPath:
         """The members (indexes into the batch's rounds) split by the registry's epochs,
         each part with the gate asked once for it."""
         key = (place.venue, place.table, place.game, tuple(place.options.items()), place.decks)
-        epochs = self._epochs.setdefault(key, [])
+        epochs = self._epochs.get(key)
+        if epochs is None:
+            epochs = self._epochs[key] = Epochs()
         micros = batch.micros[members]
         left = np.ones(members.size, bool)
-        while left.any():
-            for start, end, gate in epochs:
-                inside = left & (micros >= start) & (micros < end)
-                if inside.any():
-                    yield members[inside], gate
-                    left &= ~inside
+        while True:
+            which = epochs.first_of(micros)  # each round's epoch, -1 for none known yet
+            for at in np.unique(which[left & (which >= 0)]).tolist():
+                yield members[left & (which == at)], epochs.gates[at]
+            left &= which < 0
             if not left.any():
                 return
             first = int(micros[left].min())
-            at = as_datetime(first)
             gate = gate_for(
                 self.resolver, self.rules, self.licensee_id, venue=place.venue,
                 table=place.table, game=place.game, options=place.options, decks=place.decks,
-                played_at=at,
+                played_at=as_datetime(first),
             )  # fmt: skip
             if gate.span[0] == gate.span[1]:  # an unknown venue: the same answer at any time
                 yield members[left], gate
                 return
             start, end = (_micros(b) for b in gate.span)
-            epochs.append((min(start, first), max(end, first + 1), gate))
+            epochs.add(min(start, first), max(end, first + 1), gate)
 
     def _count(
         self, place: Place, day, batch: BatchColumns, clean: np.ndarray, lines: np.ndarray,
@@ -184,6 +184,29 @@ def _wagers_counted(parts: list[tuple[Verdicts, np.ndarray, np.ndarray]]) -> lis
                 else:
                     known[1] += count
     return list(counted.values())
+
+
+class Epochs:
+    """The epochs of one place (each a span of microseconds with its gate), in the order
+    they were asked; a round is in the first that holds its time."""
+
+    def __init__(self) -> None:
+        self.starts = np.zeros(0, np.int64)
+        self.ends = np.zeros(0, np.int64)
+        self.gates: list[Gate] = []
+
+    def add(self, start: int, end: int, gate: Gate) -> None:
+        self.starts = np.append(self.starts, start)
+        self.ends = np.append(self.ends, end)
+        self.gates.append(gate)
+
+    def first_of(self, micros: np.ndarray) -> np.ndarray:
+        """Each time's epoch (the first holding it), -1 where none does: every epoch against
+        every time at once (a place has one epoch per gaming day at most)."""
+        if not self.gates:
+            return np.full(micros.size, -1, np.int64)
+        inside = (micros >= self.starts[:, None]) & (micros < self.ends[:, None])
+        return np.where(inside.any(axis=0), inside.argmax(axis=0), -1)
 
 
 def _micros(seconds: float) -> int:
