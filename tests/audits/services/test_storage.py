@@ -18,7 +18,7 @@ def content(size: int) -> bytes:
 
 @pytest.mark.parametrize("block", [7, 4096, 1 << 22])
 def test_the_stored_bytes_and_their_sha256_whatever_the_block(wa, monkeypatch, block):
-    monkeypatch.setattr(storage, "BLOCK", block)  # hashed in a second thread, block by block
+    monkeypatch.setattr(storage, "BLOCK", block)
     data = content(50_001)
     submission, created = submission_store(io.BytesIO(data), original_name="a.jsonl",
                                            licensee=wa)  # fmt: skip
