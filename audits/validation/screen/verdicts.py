@@ -123,11 +123,13 @@ class Verdicts:
             unique = unique.tolist()
         found = list(map(self._number.get, unique))
         if None in found:
-            for at, (key, number, seat) in enumerate(zip(unique, found, first.tolist(),
-                                                         strict=True)):  # fmt: skip
-                if number is None:
-                    found[at] = self._judged(key, judge(seat))
-            self._grow()
+            try:
+                for at, (key, number, seat) in enumerate(zip(unique, found, first.tolist(),
+                                                             strict=True)):  # fmt: skip
+                    if number is None:
+                        found[at] = self._judged(key, judge(seat))
+            finally:  # a judge that raises leaves the verdicts given so far in the arrays too
+                self._grow()
         return inverse.reshape(-1), np.array(found, np.int64)
 
     def _judged(self, key, verdict: Verdict | None) -> int:

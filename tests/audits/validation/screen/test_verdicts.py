@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import numpy as np
+import pytest
 
 from audits.validation.screen.verdicts import UNSURE, Verdict, Verdicts
 
@@ -52,3 +53,17 @@ def test_rows_of_keys_are_classes_too_and_a_full_table_says_so():
     inverse, numbers = verdicts.of(keys, judged_by({0: CLEAN, 1: FAULTY}, asked))
     assert numbers[inverse][0] == numbers[inverse][2] != numbers[inverse][1]
     assert verdicts.full  # UNSURE and two verdicts: the screen starts a new table next batch
+
+
+def test_a_judge_that_raises_leaves_the_verdicts_given_before_it_usable():
+    verdicts = Verdicts()
+
+    def judge(i: int) -> Verdict:
+        if i == 1:
+            raise ZeroDivisionError("a check broke")
+        return CLEAN
+
+    with pytest.raises(ZeroDivisionError):
+        verdicts.of(np.array([10, 20], np.int64), judge)
+    inverse, numbers = verdicts.of(np.array([10], np.int64), judge)  # known: not judged again
+    assert verdicts.clean[numbers[inverse]].tolist() == [True]
