@@ -43,7 +43,7 @@ class Screened:
     number is."""
 
     clean: np.ndarray
-    verdicts: Verdicts | None = None
+    verdicts: Verdicts
     classes: dict[int, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
     seated: dict[int, np.ndarray] = field(default_factory=dict)
 
@@ -92,7 +92,7 @@ class GameScreen:
         ok = read.round_ok & (np.bincount(seat_round[~read.seat_ok], minlength=n) == 0)
         judged = np.flatnonzero(ok[seat_round])  # the seats of rounds that passed so far
         if not judged.size:
-            return Screened(np.zeros(n, bool))
+            return Screened(np.zeros(n, bool), self.verdicts)
         seat_round = seat_round[judged]
         at = batch.index[rows]
 
@@ -103,10 +103,11 @@ class GameScreen:
 
         verdicts = self.verdicts
         inverse, numbers = verdicts.of(read.seat_keys[judged], judge)
-        ok &= np.bincount(seat_round[~verdicts.clean[numbers][inverse]], minlength=n) == 0
+        per_seat = numbers[inverse]
+        ok &= np.bincount(seat_round[~verdicts.clean[per_seat]], minlength=n) == 0
         if self.max_paid_cents is not None:
             paid = np.zeros(n, np.int64)
-            np.add.at(paid, seat_round, verdicts.paid_cents[numbers][inverse])
+            np.add.at(paid, seat_round, verdicts.paid_cents[per_seat])
             ok &= paid <= self.max_paid_cents
         labels, clean = labels[seat_round], ok[seat_round]
         return Screened(ok, verdicts, _counted(numbers, inverse, labels, clean),

@@ -30,12 +30,12 @@ def epoch_micros(raws: Sequence) -> np.ndarray:
     """Microseconds since the epoch of each raw JSON time; :data:`MISSING` where it is not
     one."""
     out = np.full(len(raws), MISSING, np.int64)
-    joined, read = Joined(raws), 0
+    joined, found = Joined(raws), 0
     for template in (OFFSET_TEMPLATE, UTC_TEMPLATE):
         which, micros = joined.read(len(template), lambda m, t=template: _micros(m, t))
         out[which] = micros
-        read += len(which)
-        if read == len(raws):
+        found += len(which)
+        if found == len(raws):
             return out
     for i in np.flatnonzero(out == MISSING).tolist():
         out[i] = _one(bytes(raws[i]))

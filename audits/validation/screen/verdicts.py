@@ -94,9 +94,9 @@ class Verdicts:
 
     Every verdict given has a number, its place in :attr:`given` (0 is :data:`UNSURE`);
     :attr:`clean` and :attr:`paid_cents` hold the same per number as arrays, so that a whole
-    batch's seats are looked up at once.  A key is remembered while fewer than ``most`` are
-    (a class left unsure is asked again next time); once :attr:`full`, the screen starts a
-    new one (numbers already handed out keep naming the same verdicts in this one)."""
+    batch's seats are looked up at once.  A class left unsure is asked again next time.  Once
+    ``most`` verdicts are given (:attr:`full`), the screen starts a new one (numbers already
+    handed out keep naming the same verdicts in this one)."""
 
     def __init__(self, most: int = 200_000):
         self._number: dict = {}
@@ -136,8 +136,7 @@ class Verdicts:
         if verdict is None:
             return 0  # UNSURE, not remembered: another seat of the class may tell
         self.given.append(verdict)
-        if len(self._number) < self.most:
-            self._number[key] = len(self.given) - 1
+        self._number[key] = len(self.given) - 1
         return len(self.given) - 1
 
     def _grow(self) -> None:
