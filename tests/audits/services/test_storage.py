@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import io
-import os
+import random
 
 import pytest
 
@@ -13,7 +13,7 @@ from audits.services.storage import SubmissionTooLarge, media_path, submission_s
 
 
 def content(size: int) -> bytes:
-    return os.urandom(size // 2).hex().encode()[:size]
+    return random.Random(size).randbytes(size // 2 + 1).hex().encode()[:size]  # fixed seed
 
 
 @pytest.mark.parametrize("block", [7, 4096, 1 << 22])
