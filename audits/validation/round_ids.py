@@ -42,23 +42,27 @@ class IdBytes:
         return cls(data, np.cumsum(length) - length, length)
 
     @classmethod
-    def of_json(cls, joined) -> IdBytes:
-        """Ids from their raw JSON strings (a :class:`~audits.validation.screen.fixed.Joined`):
-        the bytes between the quotes, or, where an id has an escape, its decoded text."""
-        start, length = joined.start + 1, joined.length - 2
-        escaped = np.flatnonzero(joined.array == BACKSLASH)
-        if not escaped.size:
-            return cls(joined.array, start, length)
-        which = np.unique(np.searchsorted(joined.start, escaped, side="right") - 1)
+    def of_json(cls, spans, escaped: np.ndarray | None = None) -> IdBytes:
+        """Ids from their raw JSON strings (:class:`~audits.validation.screen.fixed.Spans`):
+        the bytes between the quotes, or, where an id has an escape, its decoded text.
+        ``escaped``: which ids have an escape, where the caller knows (else the spans' bytes
+        are searched, which then must hold nothing but the ids)."""
+        start, length = spans.start + 1, spans.length - 2
+        if escaped is None:
+            at = np.flatnonzero(spans.array == BACKSLASH)
+            which = np.unique(np.searchsorted(spans.start, at, side="right") - 1)
+        else:
+            which = np.flatnonzero(escaped)
+        if not which.size:
+            return cls(spans.array, start, length)
         ids = [None] * len(length)
         plain = np.ones(len(length), bool)
         plain[which] = False
-        data = joined.bytes
+        data = spans.bytes
         for i in np.flatnonzero(plain).tolist():
             ids[i] = data[int(start[i]) : int(start[i] + length[i])]
         for i in which.tolist():
-            raw = data[int(joined.start[i]) : int(joined.start[i] + joined.length[i])]
-            ids[i] = _TEXT.decode(raw).encode("utf-8", "surrogatepass")
+            ids[i] = _TEXT.decode(spans.value(i)).encode("utf-8", "surrogatepass")
         length = np.fromiter(map(len, ids), np.int64, len(ids))
         return cls(np.frombuffer(b"".join(ids), np.uint8), np.cumsum(length) - length, length)
 

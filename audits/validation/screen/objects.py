@@ -15,6 +15,9 @@ from collections.abc import Sequence
 import msgspec
 import numpy as np
 
+from .fixed import Spans
+from .scan import same_as, span_hashes
+
 UNKNOWN = -1
 MOST = 1 << 18  # ids fit in 18 bits
 
@@ -42,6 +45,23 @@ class ObjectIds:
                 for raw, i in zip(raws, found, strict=True)
             ]
         return np.array(found, np.int64)
+
+    def ids_at(self, spans: Spans) -> np.ndarray:
+        """The id of each value of ``spans``: the values are told apart by a hash of their
+        bytes, one of each hash looked up, and every other proven byte-equal to it; a value
+        whose hash is shared by other bytes is looked up on its own."""
+        if not len(spans):
+            return np.zeros(0, np.int64)
+        rows = np.stack([spans.start, spans.start + spans.length], axis=1)[:, None, :]
+        _, first, inverse = np.unique(span_hashes(spans.array, rows), return_index=True,
+                                      return_inverse=True)  # fmt: skip
+        inverse = inverse.reshape(-1)
+        ids = self.ids(spans.values(first))[inverse]
+        alike = same_as(spans.array, rows, first[inverse])
+        if not alike.all():
+            odd = np.flatnonzero(~alike)
+            ids[odd] = self.ids(spans.values(odd))
+        return ids
 
     def _add(self, raw: bytes) -> int:
         known = self._ids.get(raw)

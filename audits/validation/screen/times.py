@@ -15,7 +15,7 @@ from datetime import UTC, datetime, timedelta
 import msgspec
 import numpy as np
 
-from .fixed import Joined
+from .fixed import Joined, Spans
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 MICROSECOND = timedelta(microseconds=1)
@@ -26,19 +26,20 @@ _TEXT = msgspec.json.Decoder(str)
 DAYS_IN_MONTH = np.array([0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31], np.int64)
 
 
-def epoch_micros(raws: Sequence) -> np.ndarray:
+def epoch_micros(raws: Sequence | Spans) -> np.ndarray:
     """Microseconds since the epoch of each raw JSON time; :data:`MISSING` where it is not
     one."""
-    out = np.full(len(raws), MISSING, np.int64)
-    joined, found = Joined(raws), 0
+    spans = raws if isinstance(raws, Spans) else Joined(raws)
+    out = np.full(len(spans), MISSING, np.int64)
+    found = 0
     for template in (OFFSET_TEMPLATE, UTC_TEMPLATE):
-        which, micros = joined.read(len(template), lambda m, t=template: _micros(m, t))
+        which, micros = spans.read(len(template), lambda m, t=template: _micros(m, t))
         out[which] = micros
         found += len(which)
-        if found == len(raws):
+        if found == len(spans):
             return out
     for i in np.flatnonzero(out == MISSING).tolist():
-        out[i] = _one(bytes(raws[i]))
+        out[i] = _one(spans.value(i))
     return out
 
 

@@ -30,7 +30,7 @@ from games.engine.toss_one_tables import TossOneTables
 from ..parse import ParsedSeat
 from .cards import card_matrix, toss_cards, within_shoe
 from .decode import NULL
-from .fixed import Pattern
+from .fixed import Pattern, Spans
 from .objects import TAILS, UNKNOWN, Derived
 from .rounds import BatchColumns, numbered, small_ints
 from .skeleton import GameScreen, SeatClasses
@@ -192,9 +192,8 @@ class TossOneScreen(GameScreen):
             matrix = joined.prefixes(seats[candidates], pattern.width)
             ok = pattern.check(matrix)
             got, matrix = candidates[ok], matrix[ok]
-            bounds = map(slice, (start[got] + pattern.width).tolist(),
-                         (start[got] + length[got]).tolist())  # fmt: skip
-            tails = TAILS.ids(list(map(joined.bytes.__getitem__, bounds)))
+            tails = TAILS.ids_at(Spans(joined.bytes, start[got] + pattern.width,
+                                       length[got] - pattern.width, joined.array))  # fmt: skip
             plain = self._flags.of(np.maximum(tails, 0))[:, 0] & (tails != UNKNOWN)
             got, matrix, tails = got[plain], matrix[plain], tails[plain]
             read.numbers[got] = pattern.digits(matrix)[:, 0]

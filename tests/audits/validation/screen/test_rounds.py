@@ -5,32 +5,40 @@ from __future__ import annotations
 import json
 
 import numpy as np
-from msgspec import Raw
 
-from audits.validation.screen.rounds import OPTIONS, BatchColumns, _all_written_as
+from audits.validation.screen import rounds
+from audits.validation.screen.rounds import BatchColumns
 from tests.audits.conftest import ROUND
 
 LATEST = np.iinfo(np.int64).max
-
-
-class Written:
-    def __init__(self, options: bytes):
-        self.options = Raw(options)
 
 
 def line(**changes) -> bytes:
     return json.dumps({**ROUND, **changes}, separators=(",", ":")).encode()
 
 
-def test_a_join_proves_every_object_alike_and_nothing_else():
-    same = [Written(b'{"a":"1"}')] * 3
-    assert _all_written_as(same[0].options, OPTIONS, same)
-    differ = [Written(b'{"a":"1"}'), Written(b'{"a":"2"}')]
-    assert not _all_written_as(differ[0].options, OPTIONS, differ)
-    # values that are not objects prove nothing by their join: 12, 1, 212 join as 12 three times
-    numbers = [Written(b"12"), Written(b"1"), Written(b"212")]
-    assert b"".join(map(OPTIONS, numbers)) == b"12" * 3
-    assert not _all_written_as(numbers[0].options, OPTIONS, numbers)
+def test_rounds_alike_in_hash_only_are_not_one_place(monkeypatch):
+    """Places are grouped by a hash of their bytes, and each member proven byte-equal to the
+    group's first: with every hash the same, each place is still its own group."""
+    monkeypatch.setattr(rounds, "span_hashes", lambda data, spans: np.zeros(len(spans), np.uint64))
+    lines = [line(), line(table="T9"), line(), line(shoe={"decks": 8}), line(table="T9")]
+    groups = BatchColumns(lines, LATEST).places()
+    assert sorted(map(np.ndarray.tolist, groups.values())) == [[0, 2], [1, 4], [3]]
+    assert {key[1] for key in groups} == {"T2", "T9"}
+
+
+def test_a_name_spelt_with_an_escape_is_the_same_place():
+    plain = line()
+    escaped = plain.replace(b'"venue":"WA-CR-0042"', b'"venue":"WA-CR-004\\u0032"')
+    assert escaped != plain
+    groups = BatchColumns([plain, escaped, plain], LATEST).places()
+    assert [rows.tolist() for rows in groups.values()] == [[0, 1, 2]]
+
+
+def test_a_place_whose_name_is_not_text_is_no_place():
+    lines = [line(), line().replace(b'"table":"T2"', b'"table":"T\xff"')]
+    groups = BatchColumns(lines, LATEST).places()
+    assert [rows.tolist() for rows in groups.values()] == [[0]]
 
 
 def test_each_spelling_of_a_places_options_and_shoe_is_its_own_group():

@@ -1,0 +1,85 @@
+"""A batch of lines as one buffer, and where each round's fields lie in it.
+
+Most lines are read by the compiled scanner (:mod:`.scan`); a line it gives up on is
+decoded as before (:class:`~.decode.ScreenRound`, every spelling JSON allows) and its fields'
+raw values appended to the buffer, so that every round's fields are spans of the same bytes
+whichever way they were found.  A line that neither reads is not *found*: the exact path
+says what is wrong with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import msgspec
+import numpy as np
+
+from . import scan
+from .decode import ScreenRound, decode_rounds
+from .scan import FIELDS, MOST_SEATS, scan_lines
+
+BACKSLASH = b"\\"
+
+
+@dataclass
+class BatchLines:
+    """``data``: the batch's bytes (its lines, then the values of lines decoded one by one);
+    per line: ``found``, ``spans[i, f]`` (start and end of field ``f``, :data:`.scan.FIELDS`),
+    ``seats[i, s]`` and ``seat_count[i]`` (the seats written; spans of at most seven);
+    ``escaped_id[i]``: the round id has an escape."""
+
+    data: bytes
+    found: np.ndarray
+    spans: np.ndarray
+    seats: np.ndarray
+    seat_count: np.ndarray
+    escaped_id: np.ndarray
+
+
+def batch_lines(lines: Sequence[bytes]) -> BatchLines:
+    data = b"\n".join(lines)
+    n = len(lines)
+    length = np.fromiter(map(len, lines), np.int64, n)
+    end = np.cumsum(length + 1) - 1
+    found, spans, seats, seat_count = scan_lines(np.frombuffer(data, np.uint8), end - length, end)
+    read = BatchLines(data, found, spans, seats, seat_count, np.zeros(n, bool))
+    others = np.flatnonzero(~found)
+    if others.size:
+        _decoded([lines[i] for i in others.tolist()], others, read)
+    return read
+
+
+def _decoded(lines: list[bytes], which: np.ndarray, read: BatchLines) -> None:
+    """The lines ``which`` (not scanned) decoded; their values appended to ``read.data``."""
+    extra = bytearray(b"\n")
+    base = len(read.data)
+
+    def put(value: bytes) -> tuple[int, int]:
+        start = base + len(extra)
+        extra.extend(bytes(value))
+        return start, len(extra) + base
+
+    for i, r in zip(which.tolist(), decode_rounds(lines), strict=True):
+        if r is None:
+            continue
+        _put_round(r, read.spans[i], put)
+        for s, seat in enumerate(r.seats[:MOST_SEATS]):
+            read.seats[i, s] = put(seat)
+        read.seat_count[i] = len(r.seats)
+        read.escaped_id[i] = BACKSLASH in bytes(r.round)
+        read.found[i] = True
+    read.data += bytes(extra)
+
+
+def _put_round(r: ScreenRound, spans: np.ndarray, put) -> None:
+    spans[scan.V] = put(b"%d" % r.v)
+    raw = ((scan.ROUND, r.round), (scan.PLAYED_AT, r.played_at), (scan.OPTIONS, r.options),
+           (scan.SHOE, r.shoe), (scan.DEALER, r.dealer))  # fmt: skip
+    for f, value in raw:
+        spans[f] = put(value)
+    for f, text in ((scan.VENUE, r.venue), (scan.TABLE, r.table), (scan.GAME, r.game)):
+        spans[f] = put(msgspec.json.encode(text))
+
+
+__all__ = ["FIELDS", "BatchLines", "batch_lines"]

@@ -1,0 +1,302 @@
+"""A batch of lines scanned once, in compiled code: where each field's raw JSON value lies.
+
+The screen needs, per line, where the round id, the time, the place, the dealer and each seat
+are written; what they say it reads later, in columns.  :func:`scan_lines` walks each line's
+top-level object once (numba) and records each field's span (start and end in the batch's
+bytes) and each seat's.  It walks only what it can vouch for and gives up on the rest: a
+line is *scanned* only when it is one object of known keys, each once, with string values
+free of escapes and control bytes (the round id plain ASCII too), objects where objects
+belong and a list of at most seven objects for the seats; ``v`` is ``1`` and ``shift``, if
+written, ``null``.  Any other line is *not scanned*, and the caller decodes it as before
+(:mod:`.decode`), which reads every spelling JSON allows.
+
+The scanner proves the top level's structure, not what nested values hold: each span is
+shown to be valid JSON by whoever reads it (a template check, or msgspec on one value of
+each distinct spelling, all others proven byte-equal to it: :func:`span_hashes`,
+:func:`same_as`).  A span that is not valid JSON is read as nothing, and its round goes
+to the exact path.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+FIELDS = ("v", "round", "played_at", "venue", "table", "game", "options", "shoe", "dealer",
+          "seats", "shift")  # fmt: skip
+V, ROUND, PLAYED_AT, VENUE, TABLE, GAME, OPTIONS, SHOE, DEALER, SEATS, SHIFT = range(len(FIELDS))
+MOST_SEATS = 7
+SCALAR, STRING, OBJECT, LIST = 0, 1, 2, 3
+_KINDS = np.array([SCALAR, STRING, STRING, STRING, STRING, STRING, OBJECT, OBJECT, OBJECT, LIST,
+                   SCALAR], np.int64)  # fmt: skip
+_REQUIRED = np.array([f not in ("options", "shift") for f in FIELDS], np.bool_)
+_KEY_LENGTHS = np.array([len(f) for f in FIELDS], np.int64)
+_KEYS = np.zeros((len(FIELDS), int(_KEY_LENGTHS.max())), np.uint8)
+for _i, _f in enumerate(FIELDS):
+    _KEYS[_i, : len(_f)] = np.frombuffer(_f.encode(), np.uint8)
+
+_QUOTE, _BACKSLASH, _COLON, _COMMA = 34, 92, 58, 44
+_OPEN_OBJECT, _CLOSE_OBJECT, _OPEN_LIST, _CLOSE_LIST = 123, 125, 91, 93
+_JIT = {"cache": True, "nogil": True, "boundscheck": False}
+#: per byte: 0 plain, 1 a quote, 2 a byte no scanned string holds (escape, control), 3 beyond
+#: ASCII; in nested values also 4 an opening and 5 a closing bracket
+_IN_STRING = np.zeros(256, np.uint8)
+_IN_STRING[_QUOTE] = 1
+_IN_STRING[_BACKSLASH] = 2
+_IN_STRING[:32] = 2
+_IN_STRING[128:] = 3
+_NESTED = np.zeros(256, np.uint8)
+_NESTED[_QUOTE] = 1
+_NESTED[[_OPEN_OBJECT, _OPEN_LIST]] = 4
+_NESTED[[_CLOSE_OBJECT, _CLOSE_LIST]] = 5
+#: per byte: 1 ends a number or literal, 2 cannot be in one
+_SCALAR = np.zeros(256, np.uint8)
+_SCALAR[[_COMMA, _CLOSE_OBJECT, _CLOSE_LIST, 32, 9, 10, 13]] = 1
+_SCALAR[[_QUOTE, _OPEN_OBJECT, _OPEN_LIST, _COLON]] = 2
+_ONE, _NULL = np.frombuffer(b"1", np.uint8), np.frombuffer(b"null", np.uint8)
+
+
+def scan_lines(data: np.ndarray, starts: np.ndarray, ends: np.ndarray):
+    """``(scanned, spans, seats, seat_count)`` of the lines ``data[starts[i]:ends[i]]``:
+    ``spans[i, f]`` the start and end of field ``f``'s value (:data:`FIELDS`; -1 where not
+    written), ``seats[i, s]`` of seat ``s``; all meaningful only where ``scanned[i]``."""
+    n = len(starts)
+    spans = np.full((n, len(FIELDS), 2), -1, np.int64)
+    seats = np.full((n, MOST_SEATS, 2), -1, np.int64)
+    seat_count = np.zeros(n, np.int64)
+    scanned = np.zeros(n, np.bool_)
+    _scan(data, starts, ends, _KEYS, _KEY_LENGTHS, _KINDS, _REQUIRED, spans, seats, seat_count,
+          scanned)  # fmt: skip
+    return scanned, spans, seats, seat_count
+
+
+@numba.njit(**_JIT)
+def _scan(data, starts, ends, keys, key_lengths, kinds, required, spans, seats, seat_count,
+          scanned):  # fmt: skip
+    for r in range(len(starts)):
+        count = _line(data, starts[r], ends[r], keys, key_lengths, kinds, spans[r], seats[r])
+        if count < 0:
+            continue
+        ok = True
+        for f in range(len(required)):
+            if required[f] and spans[r, f, 0] < 0:
+                ok = False
+        ok = ok and _written(data, spans[r, V], _ONE)
+        if spans[r, SHIFT, 0] >= 0:
+            ok = ok and _written(data, spans[r, SHIFT], _NULL)
+        scanned[r] = ok
+        seat_count[r] = count
+
+
+@numba.njit(**_JIT)
+def _written(data, span, word):
+    """Whether the span holds exactly ``word``."""
+    if span[1] - span[0] != len(word):
+        return False
+    for j in range(len(word)):
+        if data[span[0] + j] != word[j]:
+            return False
+    return True
+
+
+@numba.njit(**_JIT)
+def _space(data, i, end):
+    while i < end:
+        c = data[i]
+        if c != 32 and c != 9 and c != 10 and c != 13:
+            break
+        i += 1
+    return i
+
+
+@numba.njit(**_JIT)
+def _string_end(data, i, end, ascii_only):
+    """After the string starting at ``i`` (a quote); -1 for an escape, a control byte, or
+    (``ascii_only``) a byte beyond ASCII."""
+    i += 1
+    while i < end:
+        kind = _IN_STRING[data[i]]
+        if kind:
+            if kind == 1:
+                return i + 1
+            if kind == 2 or ascii_only:
+                return -1
+        i += 1
+    return -1
+
+
+@numba.njit(**_JIT)
+def _nested_end(data, i, end):
+    """After the object or list starting at ``i``, by its brackets outside strings (what it
+    holds is proven by its reader); -1 where it does not close."""
+    depth = 0
+    while i < end:
+        kind = _NESTED[data[i]]
+        if kind:
+            if kind == 1:
+                i = _string_end(data, i, end, False)
+                if i < 0:
+                    return -1
+                continue
+            if kind == 4:
+                depth += 1
+            else:
+                depth -= 1
+                if depth == 0:
+                    return i + 1
+        i += 1
+    return -1
+
+
+@numba.njit(**_JIT)
+def _scalar_end(data, i, end):
+    """After a number or literal starting at ``i``: at the next separator or space."""
+    start = i
+    while i < end:
+        kind = _SCALAR[data[i]]
+        if kind == 1:
+            break
+        if kind == 2:
+            return -1
+        i += 1
+    return i if i > start else -1
+
+
+@numba.njit(**_JIT)
+def _field(data, a, b, keys, key_lengths):
+    """The field whose key is ``data[a:b]``, -1 for none."""
+    for f in range(len(key_lengths)):
+        if key_lengths[f] != b - a:
+            continue
+        same = True
+        for j in range(b - a):
+            if data[a + j] != keys[f, j]:
+                same = False
+                break
+        if same:
+            return f
+    return -1
+
+
+@numba.njit(**_JIT)
+def _seat_list(data, i, end, seats):
+    """``(end, count)`` of the list of seat objects starting at ``i``; ``(-1, 0)`` when it is
+    not one of at most :data:`MOST_SEATS` objects."""
+    i = _space(data, i + 1, end)
+    if i < end and data[i] == _CLOSE_LIST:
+        return i + 1, 0
+    count = 0
+    while True:
+        if i >= end or data[i] != _OPEN_OBJECT or count == MOST_SEATS:
+            return -1, 0
+        after = _nested_end(data, i, end)
+        if after < 0:
+            return -1, 0
+        seats[count, 0], seats[count, 1] = i, after
+        count += 1
+        i = _space(data, after, end)
+        if i >= end:
+            return -1, 0
+        if data[i] == _CLOSE_LIST:
+            return i + 1, count
+        if data[i] != _COMMA:
+            return -1, 0
+        i = _space(data, i + 1, end)
+
+
+@numba.njit(**_JIT)
+def _line(data, i, end, keys, key_lengths, kinds, spans, seats):
+    """The number of seats of the line ``data[i:end]``, its spans filled; -1 where it is
+    not a line the scanner vouches for."""
+    count = 0
+    i = _space(data, i, end)
+    if i >= end or data[i] != _OPEN_OBJECT:
+        return -1
+    i = _space(data, i + 1, end)
+    while True:
+        if i >= end or data[i] != _QUOTE:
+            return -1
+        key_end = _string_end(data, i, end, True)
+        if key_end < 0:
+            return -1
+        f = _field(data, i + 1, key_end - 1, keys, key_lengths)
+        if f < 0 or spans[f, 0] >= 0:  # a key not known, or written twice
+            return -1
+        i = _space(data, key_end, end)
+        if i >= end or data[i] != _COLON:
+            return -1
+        i = _space(data, i + 1, end)
+        if i >= end:
+            return -1
+        kind, c = kinds[f], data[i]
+        if kind == STRING:
+            after = _string_end(data, i, end, f == ROUND) if c == _QUOTE else -1
+        elif kind == OBJECT:
+            after = _nested_end(data, i, end) if c == _OPEN_OBJECT else -1
+        elif kind == LIST:
+            after = -1
+            if c == _OPEN_LIST:
+                after, count = _seat_list(data, i, end, seats)
+        else:
+            after = _scalar_end(data, i, end)
+        if after < 0:
+            return -1
+        spans[f, 0], spans[f, 1] = i, after
+        i = _space(data, after, end)
+        if i >= end:
+            return -1
+        if data[i] == _CLOSE_OBJECT:
+            break
+        if data[i] != _COMMA:
+            return -1
+        i = _space(data, i + 1, end)
+    return count if _space(data, i + 1, end) == end else -1
+
+
+@numba.njit(**_JIT)
+def span_hashes(data, spans):
+    """A 64-bit hash of each row of ``spans`` (``(m, k, 2)`` starts and ends): of its
+    spans' bytes and lengths.  Equal bytes, equal hashes; equal hashes prove nothing
+    (:func:`same_as`)."""
+    out = np.empty(len(spans), np.uint64)
+    m1, m2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xFF51AFD7ED558CCD)
+    s8, s29 = np.uint64(8), np.uint64(29)
+    for r in range(len(spans)):
+        h = np.uint64(len(spans[r]))
+        for f in range(spans.shape[1]):
+            a, b = spans[r, f, 0], spans[r, f, 1]
+            h = (h ^ np.uint64(b - a + 1)) * m1
+            word = np.uint64(0)
+            for j in range(a, b):
+                word = (word << s8) | np.uint64(data[j])
+                if (j - a) & 7 == 7:
+                    h = (h ^ word) * m2
+                    h ^= h >> s29
+                    word = np.uint64(0)
+            h = (h ^ word) * m2
+            h ^= h >> s29
+        out[r] = h
+    return out
+
+
+@numba.njit(**_JIT)
+def same_as(data, spans, other):
+    """Per row of ``spans``: its spans hold the same bytes as row ``other[row]``'s."""
+    out = np.empty(len(spans), np.bool_)
+    for r in range(len(spans)):
+        o = other[r]
+        same = True
+        for f in range(spans.shape[1]):
+            a, b = spans[r, f, 0], spans[r, f, 1]
+            c, d = spans[o, f, 0], spans[o, f, 1]
+            if b - a != d - c:
+                same = False
+            elif a != c:
+                for j in range(b - a):
+                    if data[a + j] != data[c + j]:
+                        same = False
+                        break
+            if not same:
+                break
+        out[r] = same
+    return out
