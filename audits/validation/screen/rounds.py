@@ -16,7 +16,7 @@ from . import scan
 from .decode import ScreenDealer, ScreenSeat, decode_each
 from .fixed import Spans
 from .lines import batch_lines
-from .scan import same_as, span_hashes
+from .scan import holding, same_as, span_hashes
 from .times import MISSING, epoch_micros
 
 MOST_SEATS = 7  # seats at a table, numbered 1 to 7 (the format)
@@ -26,6 +26,7 @@ PLACE_FIELDS = [scan.VENUE, scan.TABLE, scan.GAME, scan.OPTIONS, scan.SHOE]
 SEAT_BITS = np.array([0, *(1 << n for n in range(1, 8))], np.int64)
 POPCOUNT = np.array([bin(i).count("1") for i in range(256)], np.int64)
 _TEXT = msgspec.json.Decoder(str)
+ID_KEY, ESCAPE = np.frombuffer(b'"id"', np.uint8), np.frombuffer(b"\\", np.uint8)
 
 
 class BatchColumns:
@@ -138,13 +139,17 @@ class _DealerTag(msgspec.Struct):
 
 def dealer_codes(dealers: Spans) -> tuple[np.ndarray, list[str]]:
     """Per round: 0 when no dealer id is written, else a number into the names returned
-    (``names[0]`` is ``""``); -1 for a dealer that is not a dealer with a valid id."""
+    (``names[0]`` is ``""``); -1 for a dealer that is not a dealer with a valid id.  Only a
+    dealer whose bytes hold ``"id"`` or an escape (which might spell it) is decoded."""
     codes = np.zeros(len(dealers), np.int64)
-    if b'"id"' not in dealers.bytes:  # the usual log: no dealer named, nothing to decode
+    start, length = dealers.start, dealers.length
+    named = np.flatnonzero(holding(dealers.array, start, length, ID_KEY)
+                           | holding(dealers.array, start, length, ESCAPE))  # fmt: skip
+    if not named.size:  # the usual log: no dealer named, nothing to decode
         return codes, [""]
-    tags = decode_each(dealers.values(), _DealerTag)
+    tags = decode_each(dealers.values(named), _DealerTag)
     number: dict[str, int] = {"": 0}
-    for i, tag in enumerate(tags):
+    for i, tag in zip(named.tolist(), tags, strict=True):
         codes[i] = -1 if tag is None else number.setdefault(tag.id or "", len(number))
     return codes, list(number)
 

@@ -300,3 +300,20 @@ def same_as(data, spans, other):
                 break
         out[r] = same
     return out
+
+
+@numba.njit(**_JIT)
+def holding(data, starts, lengths, needle):
+    """Per span: whether ``needle`` (bytes as uint8) occurs in it."""
+    out = np.zeros(len(starts), np.bool_)
+    k = len(needle)
+    for r in range(len(starts)):
+        a = starts[r]
+        for i in range(a, a + lengths[r] - k + 1):
+            j = 0
+            while j < k and data[i + j] == needle[j]:
+                j += 1
+            if j == k:
+                out[r] = True
+                break
+    return out

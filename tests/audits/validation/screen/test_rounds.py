@@ -57,3 +57,17 @@ def test_each_spelling_of_a_places_options_and_shoe_is_its_own_group():
     written = {key[3:]: rows.tolist() for key, rows in groups.items()}
     assert written[(json.dumps(options, separators=(",", ":")).encode(), b'{"decks":6}')] == [0, 2]
     assert written[(spaced, b'{"decks":6}')] == [3]
+
+
+def test_dealers_named_plainly_or_by_an_escape_are_read_and_others_not_decoded():
+    dealer = ROUND["dealer"]
+    lines = [
+        line(dealer={**dealer, "id": "D7"}),
+        line().replace(b'"dealer":{', b'"dealer":{"\\u0069d":"D8",'),
+        line(),
+        line(dealer={**dealer, "id": 7}),  # not a name: the exact path says so
+    ]
+    batch = BatchColumns(lines, LATEST)
+    assert batch.dealer_names == ["", "D7", "D8"]
+    assert batch.dealer_code.tolist() == [1, 2, 0, -1]
+    assert batch.ok.tolist() == [True, True, True, False]
