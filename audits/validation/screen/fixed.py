@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import numba
 import numpy as np
 
 from games.engine.cards import RANKS, SUITS
@@ -138,6 +139,23 @@ class Pattern:
                     *(a + i for a in self.tosses_at for i in range(4))}  # fmt: skip
         self.fixed_at = np.array([i for i in range(self.width) if i not in variable], np.int64)
         self.fixed = np.frombuffer(bytes(literal), np.uint8)[self.fixed_at]
+        self._at = tuple(np.array(a, np.int64)
+                         for a in (self.digits_at, self.cards_at, self.tosses_at))  # fmt: skip
+
+    def read_at(self, spans: Spans, which: np.ndarray):
+        """``(ok, digits, cards, tosses)`` of the values ``which`` of ``spans`` (each at least
+        :attr:`width` long), read from their first :attr:`width` bytes in one compiled pass:
+        ``ok`` where they have the shape (as :meth:`check` says), and there the
+        placeholders' values (as :meth:`digits`, :meth:`cards`, :meth:`tosses` read them)."""
+        n = len(which)
+        digits_at, cards_at, tosses_at = self._at
+        ok = np.zeros(n, np.bool_)
+        digits = np.zeros((n, len(digits_at)), np.int64)
+        cards = np.full((n, len(cards_at)), -1, np.int64)
+        tosses = np.full((n, len(tosses_at)), -2, np.int64)
+        _read_pattern(spans.array, spans.start[which], self.fixed_at, self.fixed, digits_at,
+                      cards_at, tosses_at, RANK_OF, SUIT_OF, ok, digits, cards, tosses)  # fmt: skip
+        return ok, digits, cards, tosses
 
     def check(self, m: np.ndarray) -> np.ndarray:
         ok = (m[:, self.fixed_at] == self.fixed).all(axis=1)
@@ -180,3 +198,34 @@ for _i, _c in enumerate(RANKS):
     RANK_OF[ord(_c)] = _i
 for _i, _c in enumerate(SUITS):
     SUIT_OF[ord(_c)] = _i
+
+
+@numba.njit(cache=True, nogil=True, boundscheck=False)
+def _read_pattern(data, starts, fixed_at, fixed, digits_at, cards_at, tosses_at, rank_of, suit_of,
+                  ok, digits, cards, tosses):  # fmt: skip
+    for r in range(len(starts)):
+        a = starts[r]
+        good = True
+        for j in range(len(fixed_at)):
+            if data[a + fixed_at[j]] != fixed[j]:
+                good = False
+                break
+        for j in range(len(digits_at)):
+            c = data[a + digits_at[j]]
+            good = good and 48 <= c <= 57
+            digits[r, j] = c - 48
+        for j in range(len(cards_at)):
+            p = a + cards_at[j]
+            rank, suit = rank_of[data[p + 1]], suit_of[data[p + 2]]
+            good = good and rank >= 0 and suit >= 0
+            cards[r, j] = rank * 4 + suit
+        for j in range(len(tosses_at)):
+            p = a + tosses_at[j]
+            rank, suit = rank_of[data[p + 1]], suit_of[data[p + 2]]
+            if data[p] == 110 and data[p + 1] == 117 and data[p + 2] == 108 and data[p + 3] == 108:
+                tosses[r, j] = -1  # null
+            elif data[p] == 34 and data[p + 3] == 34 and rank >= 0 and suit >= 0:
+                tosses[r, j] = rank * 4 + suit
+            else:
+                good = False
+        ok[r] = good

@@ -189,16 +189,15 @@ class TossOneScreen(GameScreen):
         left = np.ones(k, bool)
         for pattern in SEAT_PATTERNS:
             candidates = np.flatnonzero(left & (length > pattern.width))
-            matrix = joined.prefixes(seats[candidates], pattern.width)
-            ok = pattern.check(matrix)
-            got, matrix = candidates[ok], matrix[ok]
+            ok, digits, cards, tosses = pattern.read_at(joined, seats[candidates])
+            got = candidates[ok]
             tails = TAILS.ids_at(Spans(joined.bytes, start[got] + pattern.width,
                                        length[got] - pattern.width, joined.array))  # fmt: skip
             plain = self._flags.of(np.maximum(tails, 0))[:, 0] & (tails != UNKNOWN)
-            got, matrix, tails = got[plain], matrix[plain], tails[plain]
-            read.numbers[got] = pattern.digits(matrix)[:, 0]
-            read.cards[got] = pattern.cards(matrix)
-            read.toss[got] = pattern.tosses(matrix)[:, 0]
+            got, tails, read_ok = got[plain], tails[plain], np.flatnonzero(ok)[plain]
+            read.numbers[got] = digits[read_ok, 0]
+            read.cards[got] = cards[read_ok]
+            read.toss[got] = tosses[read_ok, 0]
             read.tails[got], read.plain[got] = tails, True
             left[got] = False
         self._decode_seats(batch, seats, np.flatnonzero(left), read)
@@ -262,10 +261,9 @@ def read_dealers(batch: BatchColumns, rows: np.ndarray) -> tuple[np.ndarray, np.
     joined, left = batch.joined_dealers, np.ones(len(rows), bool)
     for pattern in DEALER_PATTERNS:
         candidates = np.flatnonzero(left & (joined.length[rows] == pattern.width))
-        matrix = joined.prefixes(rows[candidates], pattern.width)
-        ok = pattern.check(matrix)
+        ok, _, read, tossed = pattern.read_at(joined, rows[candidates])
         got = candidates[ok]
-        cards[got], toss[got] = pattern.cards(matrix[ok]), pattern.tosses(matrix[ok])[:, 0]
+        cards[got], toss[got] = read[ok], tossed[ok, 0]
         left[got] = False
     which = np.flatnonzero(left)
     if which.size:
