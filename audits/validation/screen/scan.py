@@ -163,19 +163,25 @@ def _scalar_end(data, i, end):
 
 
 @numba.njit(**_JIT)
-def _field(data, a, b, keys, key_lengths):
-    """The field whose key is ``data[a:b]``, -1 for none."""
+def _field(data, a, b, keys, key_lengths, guess):
+    """The field whose key is ``data[a:b]``, -1 for none; field ``guess`` (the one that
+    follows the last in :data:`FIELDS`, as lines are usually written) is tried first."""
+    if guess < len(key_lengths) and _is_key(data, a, b, keys, key_lengths, guess):
+        return guess
     for f in range(len(key_lengths)):
-        if key_lengths[f] != b - a:
-            continue
-        same = True
-        for j in range(b - a):
-            if data[a + j] != keys[f, j]:
-                same = False
-                break
-        if same:
+        if f != guess and _is_key(data, a, b, keys, key_lengths, f):
             return f
     return -1
+
+
+@numba.njit(**_JIT)
+def _is_key(data, a, b, keys, key_lengths, f):
+    if key_lengths[f] != b - a:
+        return False
+    for j in range(b - a):
+        if data[a + j] != keys[f, j]:
+            return False
+    return True
 
 
 @numba.njit(**_JIT)
@@ -208,7 +214,7 @@ def _seat_list(data, i, end, seats):
 def _line(data, i, end, keys, key_lengths, kinds, spans, seats):
     """The number of seats of the line ``data[i:end]``, its spans filled; -1 where it is
     not a line the scanner vouches for."""
-    count = 0
+    count, f = 0, -1
     i = _space(data, i, end)
     if i >= end or data[i] != _OPEN_OBJECT:
         return -1
@@ -219,7 +225,7 @@ def _line(data, i, end, keys, key_lengths, kinds, spans, seats):
         key_end = _string_end(data, i, end, True)
         if key_end < 0:
             return -1
-        f = _field(data, i + 1, key_end - 1, keys, key_lengths)
+        f = _field(data, i + 1, key_end - 1, keys, key_lengths, f + 1)
         if f < 0 or spans[f, 0] >= 0:  # a key not known, or written twice
             return -1
         i = _space(data, key_end, end)
