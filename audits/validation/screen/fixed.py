@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-import numba
 import numpy as np
 
 from games.engine.cards import RANKS, SUITS
+
+from .scan import compiled
 
 Check = Callable[[np.ndarray], np.ndarray]  # a (n, width) uint8 matrix -> n booleans
 
@@ -200,7 +201,7 @@ for _i, _c in enumerate(SUITS):
     SUIT_OF[ord(_c)] = _i
 
 
-@numba.njit(cache=True, nogil=True, boundscheck=False)
+@compiled
 def _read_pattern(data, starts, fixed_at, fixed, digits_at, cards_at, tosses_at, rank_of, suit_of,
                   ok, digits, cards, tosses):  # fmt: skip
     for r in range(len(starts)):

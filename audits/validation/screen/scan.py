@@ -37,7 +37,8 @@ for _i, _f in enumerate(FIELDS):
 
 _QUOTE, _BACKSLASH, _COLON, _COMMA = 34, 92, 58, 44
 _OPEN_OBJECT, _CLOSE_OBJECT, _OPEN_LIST, _CLOSE_LIST = 123, 125, 91, 93
-_JIT = {"cache": True, "nogil": True, "boundscheck": False}
+#: how the screen's kernels are compiled: once, cached on disk beside this module
+compiled = numba.njit(cache=True, nogil=True, boundscheck=False)
 #: per byte: 0 plain, 1 a quote, 2 a byte no scanned string holds (escape, control), 3 beyond
 #: ASCII; in nested values also 4 an opening and 5 a closing bracket
 _IN_STRING = np.zeros(256, np.uint8)
@@ -70,7 +71,7 @@ def scan_lines(data: np.ndarray, starts: np.ndarray, ends: np.ndarray):
     return scanned, spans, seats, seat_count
 
 
-@numba.njit(**_JIT)
+@compiled
 def _scan(data, starts, ends, keys, key_lengths, kinds, required, spans, seats, seat_count,
           scanned):  # fmt: skip
     for r in range(len(starts)):
@@ -88,7 +89,7 @@ def _scan(data, starts, ends, keys, key_lengths, kinds, required, spans, seats, 
         seat_count[r] = count
 
 
-@numba.njit(**_JIT)
+@compiled
 def _written(data, span, word):
     """Whether the span holds exactly ``word``."""
     if span[1] - span[0] != len(word):
@@ -99,7 +100,7 @@ def _written(data, span, word):
     return True
 
 
-@numba.njit(**_JIT)
+@compiled
 def _space(data, i, end):
     while i < end:
         c = data[i]
@@ -109,7 +110,7 @@ def _space(data, i, end):
     return i
 
 
-@numba.njit(**_JIT)
+@compiled
 def _string_end(data, i, end, ascii_only):
     """After the string starting at ``i`` (a quote); -1 for an escape, a control byte, or
     (``ascii_only``) a byte beyond ASCII."""
@@ -125,7 +126,7 @@ def _string_end(data, i, end, ascii_only):
     return -1
 
 
-@numba.njit(**_JIT)
+@compiled
 def _nested_end(data, i, end):
     """After the object or list starting at ``i``, by its brackets outside strings (what it
     holds is proven by its reader); -1 where it does not close."""
@@ -148,7 +149,7 @@ def _nested_end(data, i, end):
     return -1
 
 
-@numba.njit(**_JIT)
+@compiled
 def _scalar_end(data, i, end):
     """After a number or literal starting at ``i``: at the next separator or space."""
     start = i
@@ -162,7 +163,7 @@ def _scalar_end(data, i, end):
     return i if i > start else -1
 
 
-@numba.njit(**_JIT)
+@compiled
 def _field(data, a, b, keys, key_lengths, guess):
     """The field whose key is ``data[a:b]``, -1 for none; field ``guess`` (the one that
     follows the last in :data:`FIELDS`, as lines are usually written) is tried first."""
@@ -174,7 +175,7 @@ def _field(data, a, b, keys, key_lengths, guess):
     return -1
 
 
-@numba.njit(**_JIT)
+@compiled
 def _is_key(data, a, b, keys, key_lengths, f):
     if key_lengths[f] != b - a:
         return False
@@ -184,7 +185,7 @@ def _is_key(data, a, b, keys, key_lengths, f):
     return True
 
 
-@numba.njit(**_JIT)
+@compiled
 def _seat_list(data, i, end, seats):
     """``(end, count)`` of the list of seat objects starting at ``i``; ``(-1, 0)`` when it is
     not one of at most :data:`MOST_SEATS` objects."""
@@ -210,7 +211,7 @@ def _seat_list(data, i, end, seats):
         i = _space(data, i + 1, end)
 
 
-@numba.njit(**_JIT)
+@compiled
 def _line(data, i, end, keys, key_lengths, kinds, spans, seats):
     """The number of seats of the line ``data[i:end]``, its spans filled; -1 where it is
     not a line the scanner vouches for."""
@@ -259,7 +260,7 @@ def _line(data, i, end, keys, key_lengths, kinds, spans, seats):
     return count if _space(data, i + 1, end) == end else -1
 
 
-@numba.njit(**_JIT)
+@compiled
 def span_hashes(data, spans):
     """A 64-bit hash of each row of ``spans`` (``(m, k, 2)`` starts and ends): of its
     spans' bytes and lengths.  Equal bytes, equal hashes; equal hashes prove nothing
@@ -285,7 +286,7 @@ def span_hashes(data, spans):
     return out
 
 
-@numba.njit(**_JIT)
+@compiled
 def same_as(data, spans, other):
     """Per row of ``spans``: its spans hold the same bytes as row ``other[row]``'s."""
     out = np.empty(len(spans), np.bool_)
@@ -308,7 +309,7 @@ def same_as(data, spans, other):
     return out
 
 
-@numba.njit(**_JIT)
+@compiled
 def holding(data, starts, lengths, needle):
     """Per span: whether ``needle`` (bytes as uint8) occurs in it."""
     out = np.zeros(len(starts), np.bool_)
