@@ -25,31 +25,57 @@ from audits.models import Finding, RoundKeys, Submission, SubmissionStatus
 from audits.validation.findings import CODES, format_rule
 from audits.validation.screen.times import as_datetime
 
-from .round_keys import KEYS, LINES, MICROS, IdBytes, stored_ids
+from .round_keys import KEYS, LINES, MICROS, stored_ids
 
 
 @dataclass
 class Block:
-    """One place's rounds in a submission: every row's arrays, concatenated."""
+    """One place's rounds in a submission: every row's keys and lines, one row after the
+    other (each row's keys sorted), and all the keys sorted once more; a round's id and time
+    are read from its row when a finding needs them."""
 
     rows: list[RoundKeys] = field(default_factory=list)
 
-    def load(self) -> None:
-        self.keys = np.concatenate([np.frombuffer(r.keys, KEYS) for r in self.rows])
-        self.lines = np.concatenate([np.frombuffer(r.lines, LINES) for r in self.rows])
-        self.played = np.concatenate([np.frombuffer(r.played, MICROS) for r in self.rows])
-        self.row = np.repeat(np.arange(len(self.rows)), [r.count for r in self.rows])
-        self.start = np.cumsum([0] + [r.count for r in self.rows])
-        self._ids: dict[int, IdBytes] = {}
-        order = np.argsort(self.keys, kind="stable")
-        self.sorted_keys, self.sorted_at = self.keys[order], order
+    @classmethod
+    def of(cls, rows) -> Block:
+        """The block of ``rows`` (a query), their arrays fetched one row at a time."""
+        block = cls(list(rows.defer("keys", "lines", "ids", "played")))
+        block.start = np.cumsum([0, *(r.count for r in block.rows)])
+        block.keys = np.empty(block.start[-1], KEYS)
+        block.lines = np.empty(block.start[-1], LINES)
+        at = {r.pk: i for i, r in enumerate(block.rows)}
+        for pk, keys, lines in rows.values_list("pk", "keys", "lines").iterator(chunk_size=1):
+            a, b = block.start[at[pk]], block.start[at[pk] + 1]
+            block.keys[a:b] = np.frombuffer(keys, KEYS)
+            block.lines[a:b] = np.frombuffer(lines, LINES)
+        block.sorted_keys = np.sort(block.keys)
+        block._ids = {}
+        return block
+
+    def row(self, i: int) -> int:
+        """The row round ``i`` was stored in."""
+        return int(np.searchsorted(self.start, i, "right")) - 1
+
+    def with_key(self, key) -> list[int]:
+        """The rounds whose key is ``key`` (each row's keys are sorted: found by halving)."""
+        found = []
+        for a, b in zip(self.start[:-1], self.start[1:], strict=True):
+            part = self.keys[a:b]
+            lo, hi = np.searchsorted(part, key, "left"), np.searchsorted(part, key, "right")
+            found += range(int(a + lo), int(a + hi))
+        return found
 
     def round_id(self, i: int) -> str:
         """The id of round ``i`` (the row's ids are decompressed once, when first needed)."""
-        row = int(self.row[i])
+        row = self.row(i)
         if row not in self._ids:  # the ids of a row are read only when one is needed
             self._ids[row] = stored_ids(self.rows[row].ids, self.rows[row].id_ends)
         return self._ids[row].text(i - int(self.start[row]))
+
+    def played(self, i: int) -> int:
+        """Round ``i``'s time, in microseconds (its row's times read when first needed)."""
+        row = self.row(i)
+        return int(np.frombuffer(self.rows[row].played, MICROS)[i - int(self.start[row])])
 
 
 def duplicate_findings(submission: Submission) -> list[Finding]:
@@ -61,9 +87,7 @@ def duplicate_findings(submission: Submission) -> list[Finding]:
         _lock(submission.licensee_id, venue, table)
     found = []
     for venue, table in places:
-        rows = mine.filter(venue=venue, table=table).order_by("chunk_id", "game").defer("ids")
-        block = Block(list(rows))
-        block.load()
+        block = Block.of(mine.filter(venue=venue, table=table).order_by("chunk_id", "game"))
         found += _within(submission, venue, table, block)
         found += _earlier(submission, venue, table, block)
     return found
@@ -80,13 +104,12 @@ def _lock(licensee_id: int, venue: str, table: str) -> None:
 
 def _within(submission, venue, table, block: Block) -> list[Finding]:
     """Rounds read more than once in the file: each reading after the first."""
-    keys = block.keys
-    order = np.lexsort((block.lines, keys))
-    same = np.flatnonzero(keys[order][1:] == keys[order][:-1])
+    keys = block.sorted_keys
+    shared = np.unique(keys[1:][keys[1:] == keys[:-1]])  # keys held by more than one round
+    candidates = [i for key in shared.tolist() for i in block.with_key(key)]
     found, first_line = [], {}
-    for i in np.unique(np.concatenate([same, same + 1])).tolist():
-        at = int(order[i])
-        place = (int(keys[at]), block.round_id(at))  # the key finds, the id confirms
+    for at in sorted(candidates, key=lambda i: (int(block.keys[i]), int(block.lines[i]))):
+        place = (int(block.keys[at]), block.round_id(at))  # the key finds, the id confirms
         line = int(block.lines[at])
         if place not in first_line:
             first_line[place] = line
@@ -120,9 +143,7 @@ def _earlier(submission, venue, table, block: Block) -> list[Finding]:
             continue
         ids, lines = stored_ids(row.ids, row.id_ends), np.frombuffer(row.lines, LINES)
         for j in hit.tolist():
-            key = theirs[j]
-            lo, hi = np.searchsorted(mine, key, "left"), np.searchsorted(mine, key, "right")
-            for i in block.sorted_at[lo:hi].tolist():
+            for i in block.with_key(theirs[j]):
                 if block.round_id(i) != ids.text(j):
                     continue  # the same key, another round
                 candidate = (row.submission.submitted_at, row.submission_id, int(lines[j]),
@@ -146,8 +167,8 @@ def _finding(submission, block: Block, i: int, venue, table, code, message) -> F
         round_id=block.round_id(i)[:200],
         venue=venue,
         table=table,
-        game=block.rows[int(block.row[i])].game,
-        played_at=as_datetime(int(block.played[i])),
+        game=block.rows[block.row(i)].game,
+        played_at=as_datetime(block.played(i)),
         code=code,
         group=group,
         severity=severity,
