@@ -48,9 +48,22 @@ class Block:
             a, b = block.start[at[pk]], block.start[at[pk] + 1]
             block.keys[a:b] = np.frombuffer(keys, KEYS)
             block.lines[a:b] = np.frombuffer(lines, LINES)
-        block.sorted_keys = np.sort(block.keys)
         block._ids = {}
         return block
+
+    def parts(self):
+        """Each row's keys (sorted)."""
+        for a, b in zip(self.start[:-1], self.start[1:], strict=True):
+            yield self.keys[a:b]
+
+    def holds(self, keys: np.ndarray) -> np.ndarray:
+        """Which of ``keys`` some round of the block has."""
+        hit = np.zeros(len(keys), bool)
+        for part in self.parts():
+            if part.size:
+                at = np.minimum(np.searchsorted(part, keys), part.size - 1)
+                hit |= part[at] == keys
+        return hit
 
     def row(self, i: int) -> int:
         """The row round ``i`` was stored in."""
@@ -59,8 +72,7 @@ class Block:
     def with_key(self, key) -> list[int]:
         """The rounds whose key is ``key`` (each row's keys are sorted: found by halving)."""
         found = []
-        for a, b in zip(self.start[:-1], self.start[1:], strict=True):
-            part = self.keys[a:b]
+        for a, part in zip(self.start[:-1].tolist(), self.parts(), strict=True):
             lo, hi = np.searchsorted(part, key, "left"), np.searchsorted(part, key, "right")
             found += range(int(a + lo), int(a + hi))
         return found
@@ -104,8 +116,9 @@ def _lock(licensee_id: int, venue: str, table: str) -> None:
 
 def _within(submission, venue, table, block: Block) -> list[Finding]:
     """Rounds read more than once in the file: each reading after the first."""
-    keys = block.sorted_keys
+    keys = np.sort(block.keys)
     shared = np.unique(keys[1:][keys[1:] == keys[:-1]])  # keys held by more than one round
+    del keys
     candidates = [i for key in shared.tolist() for i in block.with_key(key)]
     found, first_line = [], {}
     for at in sorted(candidates, key=lambda i: (int(block.keys[i]), int(block.lines[i]))):
@@ -134,11 +147,9 @@ def _earlier(submission, venue, table, block: Block) -> list[Finding]:
         .defer("ids", "played")
     )
     prior: dict[int, tuple] = {}  # my round -> (order, line, file) of its earliest prior
-    mine = block.sorted_keys
     for row in others.iterator(chunk_size=20):
         theirs = np.frombuffer(row.keys, KEYS)
-        at = np.searchsorted(mine, theirs)
-        hit = np.flatnonzero((at < mine.size) & (mine[np.minimum(at, mine.size - 1)] == theirs))
+        hit = np.flatnonzero(block.holds(theirs))
         if not hit.size:
             continue
         ids, lines = stored_ids(row.ids, row.id_ends), np.frombuffer(row.lines, LINES)

@@ -42,7 +42,7 @@ def read_lines(path: Path, start: int, end: int) -> Iterator[tuple[int, object]]
             offset += len(line)
 
 
-BLOCK = 8 << 20  # bytes read at a time
+BLOCK = 2 << 20  # bytes read at a time (a chunk holds one block's lines at once)
 NEWLINE = ord("\n")
 
 
