@@ -25,7 +25,9 @@ from audits.models import Finding, RoundKeys, Submission, SubmissionStatus
 from audits.validation.findings import CODES, format_rule
 from audits.validation.screen.times import as_datetime
 
-from .round_keys import KEYS, LINES, MICROS, stored_ids
+from .round_keys import KEYS, LINES, MICROS, IdBytes, stored_ids
+
+ROWS_AT_ONCE = 4  # a place's rows fetched a few at a time: their arrays held once, in the block
 
 
 @dataclass
@@ -44,11 +46,12 @@ class Block:
         block.keys = np.empty(block.start[-1], KEYS)
         block.lines = np.empty(block.start[-1], LINES)
         at = {r.pk: i for i, r in enumerate(block.rows)}
-        for pk, keys, lines in rows.values_list("pk", "keys", "lines").iterator(chunk_size=1):
+        arrays = rows.values_list("pk", "keys", "lines").iterator(chunk_size=ROWS_AT_ONCE)
+        for pk, keys, lines in arrays:
             a, b = block.start[at[pk]], block.start[at[pk] + 1]
             block.keys[a:b] = np.frombuffer(keys, KEYS)
             block.lines[a:b] = np.frombuffer(lines, LINES)
-        block._ids = {}
+        block._read = {}
         return block
 
     def parts(self):
@@ -69,25 +72,34 @@ class Block:
         """The row round ``i`` was stored in."""
         return int(np.searchsorted(self.start, i, "right")) - 1
 
-    def with_key(self, key) -> list[int]:
-        """The rounds whose key is ``key`` (each row's keys are sorted: found by halving)."""
+    def with_keys(self, keys: np.ndarray) -> np.ndarray:
+        """The rounds whose key is one of ``keys`` (sorted), in row order: each row's keys
+        are sorted, so each row's run of every key is found by halving."""
         found = []
         for a, part in zip(self.start[:-1].tolist(), self.parts(), strict=True):
-            lo, hi = np.searchsorted(part, key, "left"), np.searchsorted(part, key, "right")
-            found += range(int(a + lo), int(a + hi))
-        return found
+            lo, hi = np.searchsorted(part, keys, "left"), np.searchsorted(part, keys, "right")
+            found += [np.arange(a + x, a + y) for x, y in zip(lo.tolist(), hi.tolist(),
+                                                              strict=True) if y > x]  # fmt: skip
+        return np.concatenate(found) if found else np.zeros(0, np.int64)
 
     def round_id(self, i: int) -> str:
-        """The id of round ``i`` (the row's ids are decompressed once, when first needed)."""
+        """The id of round ``i``."""
         row = self.row(i)
-        if row not in self._ids:  # the ids of a row are read only when one is needed
-            self._ids[row] = stored_ids(self.rows[row].ids, self.rows[row].id_ends)
-        return self._ids[row].text(i - int(self.start[row]))
+        return self._row(row)[0].text(i - int(self.start[row]))
 
     def played(self, i: int) -> int:
-        """Round ``i``'s time, in microseconds (its row's times read when first needed)."""
+        """Round ``i``'s time, in microseconds."""
         row = self.row(i)
-        return int(np.frombuffer(self.rows[row].played, MICROS)[i - int(self.start[row])])
+        return int(self._row(row)[1][i - int(self.start[row])])
+
+    def _row(self, row: int) -> tuple[IdBytes, np.ndarray]:
+        """A row's ids and times, read once, when first needed."""
+        if row not in self._read:
+            ids, ends, played = RoundKeys.objects.filter(pk=self.rows[row].pk).values_list(
+                "ids", "id_ends", "played"
+            ).get()  # fmt: skip
+            self._read[row] = (stored_ids(ids, ends), np.frombuffer(played, MICROS))
+        return self._read[row]
 
 
 def duplicate_findings(submission: Submission) -> list[Finding]:
@@ -119,9 +131,10 @@ def _within(submission, venue, table, block: Block) -> list[Finding]:
     keys = np.sort(block.keys)
     shared = np.unique(keys[1:][keys[1:] == keys[:-1]])  # keys held by more than one round
     del keys
-    candidates = [i for key in shared.tolist() for i in block.with_key(key)]
+    candidates = block.with_keys(shared)
     found, first_line = [], {}
-    for at in sorted(candidates, key=lambda i: (int(block.keys[i]), int(block.lines[i]))):
+    in_order = np.lexsort((block.lines[candidates], block.keys[candidates]))
+    for at in candidates[in_order].tolist():
         place = (int(block.keys[at]), block.round_id(at))  # the key finds, the id confirms
         line = int(block.lines[at])
         if place not in first_line:
@@ -154,7 +167,7 @@ def _earlier(submission, venue, table, block: Block) -> list[Finding]:
             continue
         ids, lines = stored_ids(row.ids, row.id_ends), np.frombuffer(row.lines, LINES)
         for j in hit.tolist():
-            for i in block.with_key(theirs[j]):
+            for i in block.with_keys(theirs[j : j + 1]).tolist():
                 if block.round_id(i) != ids.text(j):
                     continue  # the same key, another round
                 candidate = (row.submission.submitted_at, row.submission_id, int(lines[j]),
