@@ -25,7 +25,7 @@ from audits.models import Finding, RoundKeys, Submission, SubmissionStatus
 from audits.validation.findings import CODES, format_rule
 from audits.validation.screen.times import as_datetime
 
-from .round_keys import KEYS, LINES, MICROS, IdBytes, stored_ids
+from .round_keys import KEYS, LINES, MICROS, stored_ids
 
 ROWS_AT_ONCE = 4  # a place's rows fetched a few at a time: their arrays held once, in the block
 
@@ -51,7 +51,7 @@ class Block:
             a, b = block.start[at[pk]], block.start[at[pk] + 1]
             block.keys[a:b] = np.frombuffer(keys, KEYS)
             block.lines[a:b] = np.frombuffer(lines, LINES)
-        block._read = {}
+        block._id_of, block._played_of = {}, {}  # of the rounds read (see read)
         return block
 
     def parts(self):
@@ -82,24 +82,31 @@ class Block:
                                                               strict=True) if y > x]  # fmt: skip
         return np.concatenate(found) if found else np.zeros(0, np.int64)
 
-    def round_id(self, i: int) -> str:
-        """The id of round ``i``."""
-        row = self.row(i)
-        return self._row(row)[0].text(i - int(self.start[row]))
-
-    def played(self, i: int) -> int:
-        """Round ``i``'s time, in microseconds."""
-        row = self.row(i)
-        return int(self._row(row)[1][i - int(self.start[row])])
-
-    def _row(self, row: int) -> tuple[IdBytes, np.ndarray]:
-        """A row's ids and times, read once, when first needed."""
-        if row not in self._read:
+    def read(self, rounds: np.ndarray) -> None:
+        """Read the ids and times of ``rounds``: each row holding some fetched and
+        decompressed once, only those rounds' kept."""
+        rounds = np.setdiff1d(rounds, np.fromiter(self._id_of, np.int64, len(self._id_of)))
+        rows = np.searchsorted(self.start, rounds, "right") - 1
+        for row in np.unique(rows).tolist():
             ids, ends, played = RoundKeys.objects.filter(pk=self.rows[row].pk).values_list(
                 "ids", "id_ends", "played"
             ).get()  # fmt: skip
-            self._read[row] = (stored_ids(ids, ends), np.frombuffer(played, MICROS))
-        return self._read[row]
+            ids, played = stored_ids(ids, ends), np.frombuffer(played, MICROS)
+            for i in rounds[rows == row].tolist():
+                self._id_of[i] = ids.text(i - int(self.start[row]))
+                self._played_of[i] = int(played[i - int(self.start[row])])
+
+    def round_id(self, i: int) -> str:
+        """The id of round ``i``."""
+        if i not in self._id_of:
+            self.read(np.array([i]))
+        return self._id_of[i]
+
+    def played(self, i: int) -> int:
+        """Round ``i``'s time, in microseconds."""
+        if i not in self._played_of:
+            self.read(np.array([i]))
+        return self._played_of[i]
 
 
 def duplicate_findings(submission: Submission) -> list[Finding]:
@@ -132,6 +139,7 @@ def _within(submission, venue, table, block: Block) -> list[Finding]:
     shared = np.unique(keys[1:][keys[1:] == keys[:-1]])  # keys held by more than one round
     del keys
     candidates = block.with_keys(shared)
+    block.read(candidates)
     found, first_line = [], {}
     in_order = np.lexsort((block.lines[candidates], block.keys[candidates]))
     for at in candidates[in_order].tolist():
@@ -166,6 +174,7 @@ def _earlier(submission, venue, table, block: Block) -> list[Finding]:
         if not hit.size:
             continue
         ids, lines = stored_ids(row.ids, row.id_ends), np.frombuffer(row.lines, LINES)
+        block.read(block.with_keys(np.unique(theirs[hit])))
         for j in hit.tolist():
             for i in block.with_keys(theirs[j : j + 1]).tolist():
                 if block.round_id(i) != ids.text(j):
