@@ -16,7 +16,7 @@ import msgspec
 import numpy as np
 
 from .fixed import Spans
-from .scan import same_as, span_hashes
+from .scan import factorize, same_as, span_hashes
 
 UNKNOWN = -1
 MOST = 1 << 18  # ids fit in 18 bits
@@ -53,9 +53,7 @@ class ObjectIds:
         if not len(spans):
             return np.zeros(0, np.int64)
         rows = np.stack([spans.start, spans.start + spans.length], axis=1)[:, None, :]
-        _, first, inverse = np.unique(span_hashes(spans.array, rows), return_index=True,
-                                      return_inverse=True)  # fmt: skip
-        inverse = inverse.reshape(-1)
+        first, inverse = factorize(span_hashes(spans.array, rows).view(np.int64))
         ids = self.ids(spans.values(first))[inverse]
         alike = same_as(spans.array, rows, first[inverse])
         if not alike.all():

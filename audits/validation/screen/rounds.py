@@ -16,7 +16,7 @@ from . import scan
 from .decode import ScreenDealer, ScreenSeat, decode_each
 from .fixed import Spans
 from .lines import batch_lines
-from .scan import holding, same_as, span_hashes
+from .scan import factorize, holding, same_as, span_hashes
 from .times import MISSING, epoch_micros
 
 MOST_SEATS = 7  # seats at a table, numbered 1 to 7 (the format)
@@ -106,12 +106,10 @@ class BatchColumns:
         byte for byte, are one group; a group's key is read from one of them."""
         rows = np.flatnonzero(self.ok)
         written = np.ascontiguousarray(self.spans[rows][:, PLACE_FIELDS])
-        hashes = span_hashes(self.array, written)
-        _, first, inverse = np.unique(hashes, return_index=True, return_inverse=True)
-        inverse = inverse.reshape(-1)
+        first, inverse = factorize(span_hashes(self.array, written).view(np.int64))
         alike = same_as(self.array, written, first[inverse])
         groups: dict[tuple, np.ndarray] = {}
-        for g in np.argsort(first).tolist():  # in the order the places first appear
+        for g in range(len(first)):  # in the order the places first appear
             self._add_group(groups, written[first[g]], rows[(inverse == g) & alike])
         for i in np.flatnonzero(~alike).tolist():  # a hash shared by other bytes: alone
             self._add_group(groups, written[i], rows[i : i + 1])

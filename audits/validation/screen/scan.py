@@ -324,3 +324,32 @@ def holding(data, starts, lengths, needle):
                 out[r] = True
                 break
     return out
+
+
+@compiled
+def factorize(keys):
+    """``(first, inverse)`` of int64 ``keys``: the position of each distinct key's first
+    occurrence, in the order they first occur, and each key's number among them
+    (``keys[first][inverse]`` is ``keys``); what ``np.unique`` says, by hashing, unsorted."""
+    n = len(keys)
+    size = 2
+    while size < 2 * n:
+        size <<= 1
+    slots = np.full(size, -1, np.int64)  # the number of the key found there, -1: empty
+    first = np.empty(n, np.int64)
+    inverse = np.empty(n, np.int64)
+    k = 0
+    for i in range(n):
+        key = keys[i]
+        at = ((key * -7046029254386353131) >> 29) & (size - 1)  # (Fibonacci hashing)
+        while True:
+            j = slots[at]
+            if j < 0:
+                slots[at], first[k], inverse[i] = k, i, k
+                k += 1
+                break
+            if keys[first[j]] == key:
+                inverse[i] = j
+                break
+            at = (at + 1) & (size - 1)
+    return first[:k].copy(), inverse

@@ -21,6 +21,7 @@ import numpy as np
 from ..context import GameRules
 from ..findings import Finding
 from ..parse import ParsedRound, ParsedSeat, Rejected, parse_line
+from .scan import factorize
 
 Check = Callable[[ParsedRound, GameRules], list[Finding]]
 
@@ -119,8 +120,8 @@ class Verdicts:
                                                return_inverse=True)  # fmt: skip
             unique = list(map(tuple, unique.tolist()))
         else:
-            unique, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-            unique = unique.tolist()
+            first, inverse = factorize(keys)
+            unique = keys[first].tolist()
         found = list(map(self._number.get, unique))
         if None in found:
             try:

@@ -10,7 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from audits.validation.screen.lines import batch_lines
-from audits.validation.screen.scan import FIELDS, MOST_SEATS, same_as, scan_lines, span_hashes
+from audits.validation.screen.scan import (
+    FIELDS,
+    MOST_SEATS,
+    factorize,
+    same_as,
+    scan_lines,
+    span_hashes,
+)
 from tests.audits.conftest import ROUND
 
 COMPACT = (",", ":")
@@ -138,3 +145,15 @@ def test_what_it_scans_it_reads_as_json_does(strings, seats):
         return
     assert values(data, spans[0]) == {k: v for k, v in round_.items() if k in FIELDS}
     assert [json.loads(data[a:b]) for a, b in seat_spans[0, : count[0]].tolist()] == seats
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_factorize_says_what_unique_says(seed):
+    rng = np.random.default_rng(seed)  # fixed seeds
+    for keys in (rng.integers(0, 50, 5000), rng.integers(-(2**63), 2**63 - 1, 5000, np.int64),
+                 np.zeros(0, np.int64), np.full(7, -1, np.int64)):  # fmt: skip
+        first, inverse = factorize(keys)
+        assert (keys[first][inverse] == keys).all()
+        unique, unique_first = np.unique(keys, return_index=True)
+        assert sorted(first.tolist()) == first.tolist() == sorted(unique_first.tolist())
+        assert len(set(keys[first].tolist())) == len(first) == len(unique)
