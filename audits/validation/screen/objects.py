@@ -16,7 +16,7 @@ import msgspec
 import numpy as np
 
 from .fixed import Spans
-from .scan import factorize, same_as, span_hashes
+from .scan import factorize_spans, span_hashes
 
 UNKNOWN = -1
 MOST = 1 << 18  # ids fit in 18 bits
@@ -47,19 +47,13 @@ class ObjectIds:
         return np.array(found, np.int64)
 
     def ids_at(self, spans: Spans) -> np.ndarray:
-        """The id of each value of ``spans``: the values are told apart by a hash of their
-        bytes, one of each hash looked up, and every other proven byte-equal to it; a value
-        whose hash is shared by other bytes is looked up on its own."""
+        """The id of each value of ``spans``: the values are told apart by their bytes
+        (:func:`~.scan.factorize_spans`), one of each looked up."""
         if not len(spans):
             return np.zeros(0, np.int64)
         rows = np.stack([spans.start, spans.start + spans.length], axis=1)[:, None, :]
-        first, inverse = factorize(span_hashes(spans.array, rows).view(np.int64))
-        ids = self.ids(spans.values(first))[inverse]
-        alike = same_as(spans.array, rows, first[inverse])
-        if not alike.all():
-            odd = np.flatnonzero(~alike)
-            ids[odd] = self.ids(spans.values(odd))
-        return ids
+        first, inverse = factorize_spans(spans.array, rows, span_hashes(spans.array, rows))
+        return self.ids(spans.values(first))[inverse]
 
     def _add(self, raw: bytes) -> int:
         known = self._ids.get(raw)

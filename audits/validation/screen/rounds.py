@@ -16,7 +16,7 @@ from . import scan
 from .decode import ScreenDealer, ScreenSeat, decode_each
 from .fixed import Spans
 from .lines import batch_lines
-from .scan import factorize, holding, same_as, span_hashes
+from .scan import factorize_spans, holding, span_hashes
 from .times import MISSING, epoch_micros
 
 MOST_SEATS = 7  # seats at a table, numbered 1 to 7 (the format)
@@ -103,16 +103,14 @@ class BatchColumns:
     def places(self) -> dict[tuple, np.ndarray]:
         """(venue, table, game, options, shoe) as written -> the rounds still ``ok`` there
         (indexes into the rounds, in order).  Rounds whose five values are written alike,
-        byte for byte, are one group; a group's key is read from one of them."""
+        byte for byte, are one group (:func:`~.scan.factorize_spans`); a group's key is read from
+        one of them."""
         rows = np.flatnonzero(self.ok)
         written = np.ascontiguousarray(self.spans[rows][:, PLACE_FIELDS])
-        first, inverse = factorize(span_hashes(self.array, written).view(np.int64))
-        alike = same_as(self.array, written, first[inverse])
+        first, inverse = factorize_spans(self.array, written, span_hashes(self.array, written))
         groups: dict[tuple, np.ndarray] = {}
         for g in range(len(first)):  # in the order the places first appear
-            self._add_group(groups, written[first[g]], rows[(inverse == g) & alike])
-        for i in np.flatnonzero(~alike).tolist():  # a hash shared by other bytes: alone
-            self._add_group(groups, written[i], rows[i : i + 1])
+            self._add_group(groups, written[first[g]], rows[inverse == g])
         return groups
 
     def _add_group(self, groups: dict, spans: np.ndarray, members: np.ndarray) -> None:

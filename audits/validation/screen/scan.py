@@ -12,9 +12,8 @@ written, ``null``.  Any other line is *not scanned*, and the caller decodes it a
 
 The scanner proves the top level's structure, not what nested values hold: each span is
 shown to be valid JSON by whoever reads it (a template check, or msgspec on one value of
-each distinct spelling, all others proven byte-equal to it: :func:`span_hashes`,
-:func:`same_as`).  A span that is not valid JSON is read as nothing, and its round goes
-to the exact path.
+each distinct spelling, all others proven byte-equal to it: :func:`factorize_spans`).  A
+span that is not valid JSON is read as nothing, and its round goes to the exact path.
 """
 
 from __future__ import annotations
@@ -264,7 +263,7 @@ def _line(data, i, end, keys, key_lengths, kinds, spans, seats):
 def span_hashes(data, spans):
     """A 64-bit hash of each row of ``spans`` (``(m, k, 2)`` starts and ends): of its
     spans' bytes and lengths.  Equal bytes, equal hashes; equal hashes prove nothing
-    (:func:`same_as`)."""
+    (:func:`factorize_spans`)."""
     out = np.empty(len(spans), np.uint64)
     m1, m2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xFF51AFD7ED558CCD)
     s8, s29 = np.uint64(8), np.uint64(29)
@@ -283,29 +282,6 @@ def span_hashes(data, spans):
             h = (h ^ word) * m2
             h ^= h >> s29
         out[r] = h
-    return out
-
-
-@compiled
-def same_as(data, spans, other):
-    """Per row of ``spans``: its spans hold the same bytes as row ``other[row]``'s."""
-    out = np.empty(len(spans), np.bool_)
-    for r in range(len(spans)):
-        o = other[r]
-        same = True
-        for f in range(spans.shape[1]):
-            a, b = spans[r, f, 0], spans[r, f, 1]
-            c, d = spans[o, f, 0], spans[o, f, 1]
-            if b - a != d - c:
-                same = False
-            elif a != c:
-                for j in range(b - a):
-                    if data[a + j] != data[c + j]:
-                        same = False
-                        break
-            if not same:
-                break
-        out[r] = same
     return out
 
 
@@ -353,3 +329,47 @@ def factorize(keys):
                 break
             at = (at + 1) & (size - 1)
     return first[:k].copy(), inverse
+
+
+@compiled
+def factorize_spans(data, spans, hashes):
+    """``(first, inverse)`` of the rows of ``spans`` (``(m, k, 2)`` starts and ends) as
+    :func:`factorize` gives them, rows being equal when their spans hold the same bytes:
+    told apart by their ``hashes`` (:func:`span_hashes`), and each proven byte-equal to the
+    first of its kind (rows whose hashes collide are still told apart)."""
+    n = len(spans)
+    size = 2
+    while size < 2 * n:
+        size <<= 1
+    slots = np.full(size, -1, np.int64)
+    first = np.empty(n, np.int64)
+    inverse = np.empty(n, np.int64)
+    k = 0
+    for i in range(n):
+        key = hashes[i]  # uint64
+        at = np.int64((key * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(29)) & (size - 1)
+        while True:
+            j = slots[at]
+            if j < 0:
+                slots[at], first[k], inverse[i] = k, i, k
+                k += 1
+                break
+            if hashes[first[j]] == key and _same_row(data, spans, i, first[j]):
+                inverse[i] = j
+                break
+            at = (at + 1) & (size - 1)
+    return first[:k].copy(), inverse
+
+
+@compiled
+def _same_row(data, spans, r, o):
+    for f in range(spans.shape[1]):
+        a, b = spans[r, f, 0], spans[r, f, 1]
+        c, d = spans[o, f, 0], spans[o, f, 1]
+        if b - a != d - c:
+            return False
+        if a != c:
+            for j in range(b - a):
+                if data[a + j] != data[c + j]:
+                    return False
+    return True
