@@ -234,14 +234,14 @@ class TossOneScreen(GameScreen):
         if not self.lucky3_kept:
             label[decides] = -1
             return label
-        kept = np.take_along_axis(cards, KEPT[np.clip(slot, 0, 3)], axis=1)
+        at = np.flatnonzero(decides)  # the few seats whose three cards kept decide the bet
+        kept = np.take_along_axis(cards[at], KEPT[np.clip(slot[at], 0, 3)], axis=1)
         suits, ranks = kept & 3, kept >> 2
         suited = (suits[:, 0] == suits[:, 1]) & (suits[:, 1] == suits[:, 2])
         red = (suits == 1) | (suits == 2)
         coloured = (red[:, 0] == red[:, 1]) & (red[:, 1] == red[:, 2])
         blackjack = ((ranks == 0).sum(axis=1) == 1) & ((ranks >= 9).sum(axis=1) == 2)
-        found = self.lucky3[suited << 2 | coloured << 1 | blackjack]
-        label[decides] = found[decides]
+        label[at] = self.lucky3[suited << 2 | coloured << 1 | blackjack]
         return label
 
 
