@@ -22,6 +22,7 @@ import json
 import os
 import resource
 import secrets
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -137,6 +138,7 @@ def main() -> None:
               f"{got['findings']:,} findings)")  # fmt: skip
     if args.workers:
         celery_runs(args.rounds, args.workers, url, env)
+    shutil.rmtree(workdir, ignore_errors=True)  # the stored copies of the logs (GBs)
 
 
 def celery_runs(rounds: int, workers: int, url: str, env: dict) -> None:
