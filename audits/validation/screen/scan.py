@@ -302,51 +302,34 @@ def holding(data, starts, lengths, needle):
     return out
 
 
-@compiled
-def factorize(keys):
+def factorize(keys: np.ndarray):
     """``(first, inverse)`` of int64 ``keys``: the position of each distinct key's first
     occurrence, in the order they first occur, and each key's number among them
     (``keys[first][inverse]`` is ``keys``); what ``np.unique`` says, by hashing, unsorted."""
-    n = len(keys)
-    size = 2
-    while size < 2 * n:
-        size <<= 1
-    slots = np.full(size, -1, np.int64)  # the number of the key found there, -1: empty
-    first = np.empty(n, np.int64)
-    inverse = np.empty(n, np.int64)
-    k = 0
-    for i in range(n):
-        key = keys[i]
-        at = ((key * -7046029254386353131) >> 29) & (size - 1)  # (Fibonacci hashing)
-        while True:
-            j = slots[at]
-            if j < 0:
-                slots[at], first[k], inverse[i] = k, i, k
-                k += 1
-                break
-            if keys[first[j]] == key:
-                inverse[i] = j
-                break
-            at = (at + 1) & (size - 1)
-    return first[:k].copy(), inverse
+    keys = np.ascontiguousarray(keys, np.int64)
+    no_spans = np.zeros((len(keys), 0, 2), np.int64)  # rows of no bytes: the keys decide
+    return factorize_spans(_NO_BYTES, no_spans, keys.view(np.uint64))
+
+
+_NO_BYTES = np.zeros(0, np.uint8)
 
 
 @compiled
 def factorize_spans(data, spans, hashes):
     """``(first, inverse)`` of the rows of ``spans`` (``(m, k, 2)`` starts and ends) as
-    :func:`factorize` gives them, rows being equal when their spans hold the same bytes:
-    told apart by their ``hashes`` (:func:`span_hashes`), and each proven byte-equal to the
-    first of its kind (rows whose hashes collide are still told apart)."""
+    :func:`factorize` gives them, rows being equal when their ``hashes`` are
+    (:func:`span_hashes`) and their spans hold the same bytes: each is proven byte-equal to
+    the first of its kind (rows whose hashes collide are still told apart)."""
     n = len(spans)
     size = 2
     while size < 2 * n:
         size <<= 1
-    slots = np.full(size, -1, np.int64)
+    slots = np.full(size, -1, np.int64)  # the number of the row found there, -1: empty
     first = np.empty(n, np.int64)
     inverse = np.empty(n, np.int64)
     k = 0
     for i in range(n):
-        key = hashes[i]  # uint64
+        key = hashes[i]  # uint64 (Fibonacci hashing into the slots)
         at = np.int64((key * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(29)) & (size - 1)
         while True:
             j = slots[at]
