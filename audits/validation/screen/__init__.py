@@ -3,8 +3,9 @@
 Almost every round of a real hand log is clean, and validating it one round at a time costs
 CPython work per round and per seat.  The screen reads a batch of lines at once:
 
-1. :mod:`.decode` decodes each line's scalar fields and keeps its bulky parts (card lists,
-   wager and result objects) as raw JSON (``msgspec.Raw``);
+1. :mod:`.lines` joins the batch into one buffer and finds where each line's fields lie in
+   it: the compiled scanner (:mod:`.scan`) for the usual lines, :mod:`.decode` (msgspec)
+   for any line the scanner cannot vouch for;
 2. :mod:`.rounds` checks what every round shares (format version, seat numbers, the time,
    the rules in force at its place) in numpy, and groups the rounds by the rules they are
    judged by;
@@ -17,5 +18,5 @@ CPython work per round and per seat.  The screen reads a batch of lines at once:
    pass; every other round goes to the exact path, which alone writes findings.
 
 The screen may send a clean round to the exact path; it never counts a faulty one clean
-(``tests/audits/services/test_screen_differential.py``).
+(``tests/audits/services/test_fast_path*.py``).
 """

@@ -8,6 +8,10 @@ each value is one of those rows: each raw value is one whole JSON value, which a
 passes the check (brackets and quotes where the template has them, none elsewhere) closes
 within itself.  Otherwise each value's length is taken and the values of that width are
 gathered from the same bytes.
+
+Values may also lie anywhere in one buffer (:class:`Spans`: a batch's lines, where the
+scanner found them); :meth:`Pattern.read_at` reads a template's values there in one
+compiled pass.
 """
 
 from __future__ import annotations
