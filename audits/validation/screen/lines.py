@@ -43,6 +43,10 @@ def batch_lines(lines: Sequence[bytes]) -> BatchLines:
     length = np.fromiter(map(len, lines), np.int64, n)
     end = np.cumsum(length + 1) - 1
     found, spans, seats, seat_count = scan_lines(np.frombuffer(data, np.uint8), end - length, end)
+    unwritten = found & (spans[:, scan.OPTIONS, 0] < 0)
+    if unwritten.any():  # no options written: none declared, as the exact path reads it
+        spans[unwritten, scan.OPTIONS] = (len(data) + 1, len(data) + 3)
+        data += b"\n{}"
     read = BatchLines(data, found, spans, seats, seat_count, np.zeros(n, bool))
     others = np.flatnonzero(~found)
     if others.size:

@@ -71,3 +71,14 @@ def test_dealers_named_plainly_or_by_an_escape_are_read_and_others_not_decoded()
     assert batch.dealer_names == ["", "D7", "D8"]
     assert batch.dealer_code.tolist() == [1, 2, 0, -1]
     assert batch.ok.tolist() == [True, True, True, False]
+
+
+def test_a_round_without_options_is_at_the_place_of_none_declared():
+    written = line()
+    unwritten = json.dumps({k: v for k, v in ROUND.items() if k != "options"},
+                           separators=(",", ":")).encode()  # fmt: skip
+    groups = BatchColumns([written, unwritten, line(options={})], LATEST).places()
+    assert {key[3]: rows.tolist() for key, rows in groups.items()} == {
+        json.dumps(ROUND["options"], separators=(",", ":")).encode(): [0],
+        b"{}": [1, 2],
+    }
