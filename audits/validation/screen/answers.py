@@ -67,9 +67,8 @@ class Answers:
         rows = np.arange(len(self._table), len(self._table) + len(new))
         more = np.array([tuple(a) for a in answers], np.int64).reshape(-1, self.width)
         self._table = np.concatenate([self._table, more])
-        codes = np.concatenate([self._codes, new])
-        order = np.argsort(codes, kind="stable")
-        self._codes, self._rows = codes[order], np.concatenate([self._rows, rows])[order]
+        at = np.searchsorted(self._codes, new)  # both sorted, none in common: a merge
+        self._codes, self._rows = np.insert(self._codes, at, new), np.insert(self._rows, at, rows)
         return rows
 
     def _asked(self, codes: np.ndarray, answer) -> np.ndarray:

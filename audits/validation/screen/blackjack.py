@@ -43,11 +43,25 @@ from games.engine.parameters import ParameterError
 from ..checks_blackjack import recorded_winnings
 from ..parse import ParsedSeat
 from .answers import MOST_CARDS, Answers, Names, row_cards, sequence_codes
-from .cards import card_matrix, ragged_cards, within_shoe
-from .decode import NULL, TRUE
+from .cards import card_matrix_at, ragged_cards, ragged_cards_at, within_shoe
+from .decode import NULL
+from .family_seats import (
+    CARDS,
+    HAND_CARDS,
+    HAND_DOUBLED,
+    HAND_RESULT,
+    POKER,
+    RESULTS,
+    SEAT,
+    TOSS,  # fmt: skip
+    WAGERS,
+    seat_spans,
+)
+from .fixed import Pattern, Spans
 from .objects import FAMILY_TAILS as TAILS
 from .objects import UNKNOWN, Derived
-from .rounds import BatchColumns, numbered, small_ints
+from .rounds import BatchColumns, numbered
+from .scan import factorize_spans, span_hashes
 from .skeleton import GameScreen, SeatClasses
 
 ZERO = Decimal(0)
@@ -59,6 +73,7 @@ SIDE_BITS = 8  # each of the game's own answers in a seat's class
 #: tail flags every game has (a game adds its own after them)
 PLAIN, MAIN, DOUBLED, SURRENDER_LIKE, INSURANCE = range(5)
 OUTCOMES = Names()  # the engine's outcome names, as stable ints
+SEAT_NUMBER = Pattern("%D")
 
 
 @dataclass
@@ -207,30 +222,57 @@ class FamilyScreen(GameScreen):
                 engine.check_dealer(cards, True) is None)  # fmt: skip
 
     def _seats(self, batch: BatchColumns, seats: np.ndarray) -> FamilySeats:
-        decoded = batch.decoded_seats(seats)
-        usable = [s if s is not None and s.hands and len(s.hands) <= MOST_HANDS
-                  and s.toss == NULL else None for s in decoded]  # fmt: skip
-        empty = b"0"
-        n_hands = np.fromiter((len(s.hands) if s else 1 for s in usable), np.int64, len(usable))
-        flat = [h for s in usable for h in (s.hands if s else (None,))]
-        first = card_matrix([s.cards if s else empty for s in usable], 2)
-        cards, counts = ragged_cards([h.cards if h else empty for h in flat], MOST_CARDS)
+        joined = batch.joined_seats
+        starts = joined.start[seats]
+        found = seat_spans(batch.data, batch.array, starts, starts + joined.length[seats],
+                           MOST_HANDS)  # fmt: skip
+        data = np.frombuffer(found.data, np.uint8)
+
+        def values(spans: np.ndarray) -> Spans:
+            return Spans(found.data, spans[:, 0], spans[:, 1] - spans[:, 0], data)
+
+        fields = found.fields
+        usable = found.read & (found.n_hands >= 1) & _written(values(fields[:, TOSS]), b"null")
+        n_hands = np.where(usable, found.n_hands, 1)  # an unread seat: one empty hand
+        first = np.where(usable[:, None], card_matrix_at(values(fields[:, CARDS]), 2), -1)
         starts = np.cumsum(n_hands) - n_hands
-        hand_seat = np.repeat(np.arange(len(usable)), n_hands)
-        index = np.arange(len(flat)) - starts[hand_seat]
-        doubled = np.fromiter((h is not None and h.doubled == TRUE for h in flat), bool,
-                              len(flat))  # fmt: skip
-        tails = TAILS.ids([_tail(s) if s else empty for s in usable])
-        known = np.array([s is not None for s in usable], bool) & (tails != UNKNOWN)
+        hand_seat = np.repeat(np.arange(len(seats)), n_hands)
+        index = np.arange(len(hand_seat)) - starts[hand_seat]
+        hand = found.hands[hand_seat, index]
+        cards, counts = ragged_cards_at(values(hand[:, HAND_CARDS]), MOST_CARDS)
+        counts[~usable[hand_seat]] = -1
+        doubled = _written(values(hand[:, HAND_DOUBLED]), b"true")
+        tails = np.full(len(seats), UNKNOWN, np.int64)
+        tails[usable] = self._tails(found, data, np.flatnonzero(usable))
+        known = usable & (tails != UNKNOWN)
         flags = self._flags.of(np.where(known, tails, 0))
         ok = known & flags[:, PLAIN] & ~flags[:, SURRENDER_LIKE]
         ok &= (first >= 0).all(axis=1)
-        ok &= np.bincount(hand_seat[counts < 2], minlength=len(usable)) == 0
+        ok &= np.bincount(hand_seat[counts < 2], minlength=len(seats)) == 0
         ok &= (n_hands > 1) | (cards[starts, :2] == first).all(axis=1)
-        numbers = small_ints([s.seat if s else -1 for s in usable])
+        numbers = np.full(len(seats), -1, np.int64)
+        number = values(fields[:, SEAT])
+        which = np.flatnonzero(usable & (number.length == 1))
+        read, digits, _, _ = SEAT_NUMBER.read_at(number, which)
+        numbers[which[read]] = digits[read, 0]
         hands = Hands(cards, counts, hand_seat, index, doubled, starts)
         return FamilySeats(numbers, first, cards[starts], counts[starts], tails, flags, ok,
                            hands, n_hands)  # fmt: skip
+
+    @staticmethod
+    def _tails(found, data: np.ndarray, seats: np.ndarray) -> np.ndarray:
+        """The tail id of each of the ``seats``: seats whose wager, result, poker and hand
+        objects are written alike, byte for byte, share it; one of each is read."""
+        rows = np.zeros((len(seats), 3 + 2 * MOST_HANDS, 2), np.int64)  # (0, 0): no hand
+        rows[:, :3] = found.fields[seats][:, [WAGERS, RESULTS, POKER]]
+        for h in range(MOST_HANDS):
+            has = found.n_hands[seats] > h
+            played = found.hands[seats[has], h]
+            rows[has, 3 + 2 * h : 5 + 2 * h] = played[:, [HAND_RESULT, HAND_DOUBLED]]
+        first, inverse = factorize_spans(data, rows, span_hashes(data, rows))
+        written = found.data
+        tails = [_tail(*(written[a:b] for a, b in rows[i].tolist() if b > a)) for i in first]
+        return TAILS.ids(tails)[inverse]
 
     def _play(self, read: FamilySeats) -> None:
         """Each seat's play checked by the engine (a fault: the exact path); each hand's
@@ -353,16 +395,24 @@ def _packed(tails, main, insurance, side) -> np.ndarray:
     return packed
 
 
-def _tail(seat) -> bytes:
+def _tail(wagers: bytes, results: bytes, poker: bytes, *played: bytes) -> bytes:
     """What a seat's class keys on as written: ``[wagers, results, poker, hand result,
     doubled]`` of a seat of one hand, ``[wagers, results, poker, [[result, doubled], ...]]``
-    of a split seat."""
-    if len(seat.hands) == 1:  # (a join: 220 against 380 ns for the same bytes by %)
-        h = seat.hands[0]
-        return b"".join((b"[", seat.wagers, b",", seat.results, b",", seat.poker, b",",
-                         h.result, b",", h.doubled, b"]"))  # fmt: skip
-    played = b",".join(b"[%s,%s]" % (h.result, h.doubled) for h in seat.hands)
-    return b"[%s,%s,%s,[%s]]" % (seat.wagers, seat.results, seat.poker, played)
+    of a split seat (``played``: each hand's result and doubled, in turn)."""
+    if len(played) == 2:
+        return b"".join((b"[", wagers, b",", results, b",", poker, b",", played[0], b",",
+                         played[1], b"]"))  # fmt: skip
+    hands = b",".join(b"[%s,%s]" % pair for pair in zip(played[::2], played[1::2], strict=True))
+    return b"[%s,%s,%s,[%s]]" % (wagers, results, poker, hands)
+
+
+def _written(spans: Spans, word: bytes) -> np.ndarray:
+    """Per value: it is ``word``, byte for byte."""
+    out = spans.length == len(word)
+    which = np.flatnonzero(out)
+    if which.size:
+        out[which] = (spans.prefixes(which, len(word)) == np.frombuffer(word, np.uint8)).all(1)
+    return out
 
 
 def _amount(value) -> Decimal:

@@ -18,7 +18,7 @@ import numpy as np
 
 from games.engine.cards import CARD_INDEX
 
-from .fixed import Joined, Pattern
+from .fixed import Joined, Pattern, Spans
 
 NOT_A_CARD = -1
 TOSS = Pattern("%T")
@@ -57,6 +57,29 @@ def ragged_cards(raws: Sequence, most: int) -> tuple[np.ndarray, np.ndarray]:
             if count:
                 cards[which[new], :count] = pattern.cards(matrix[new])
             counts[which[new]] = count
+    return cards, counts
+
+
+def card_matrix_at(spans: Spans, count: int) -> np.ndarray:
+    """:func:`card_matrix` of values lying in one buffer."""
+    out = np.full((len(spans), count), NOT_A_CARD, np.int64)
+    for pattern in card_patterns(count):
+        which = np.flatnonzero(spans.length == pattern.width)
+        ok, _, cards, _ = pattern.read_at(spans, which)
+        out[which[ok]] = cards[ok]
+    return out
+
+
+def ragged_cards_at(spans: Spans, most: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`ragged_cards` of values lying in one buffer."""
+    cards = np.full((len(spans), most), NOT_A_CARD, np.int64)
+    counts = np.full(len(spans), -1, np.int64)
+    for count in range(most + 1):
+        for pattern in card_patterns(count):
+            which = np.flatnonzero(spans.length == pattern.width)
+            ok, _, read, _ = pattern.read_at(spans, which)
+            cards[which[ok], :count] = read[ok]
+            counts[which[ok]] = count
     return cards, counts
 
 

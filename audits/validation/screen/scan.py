@@ -25,14 +25,25 @@ FIELDS = ("v", "round", "played_at", "venue", "table", "game", "options", "shoe"
           "seats", "shift")  # fmt: skip
 V, ROUND, PLAYED_AT, VENUE, TABLE, GAME, OPTIONS, SHOE, DEALER, SEATS, SHIFT = range(len(FIELDS))
 MOST_SEATS = 7
-SCALAR, STRING, OBJECT, LIST = 0, 1, 2, 3
-_KINDS = np.array([SCALAR, STRING, STRING, STRING, STRING, STRING, OBJECT, OBJECT, OBJECT, LIST,
-                   SCALAR], np.int64)  # fmt: skip
+#: what a field's value must be: a number or literal, a string, an object, a list, anything,
+#: or a list of objects (whose spans are kept: the seats, a seat's hands)
+SCALAR, STRING, OBJECT, LIST, ANY, OBJECTS = range(6)
+_KINDS = np.array([SCALAR, STRING, STRING, STRING, STRING, STRING, OBJECT, OBJECT, OBJECT,
+                   OBJECTS, SCALAR], np.int64)  # fmt: skip
 _REQUIRED = np.array([f not in ("options", "shift") for f in FIELDS], np.bool_)
-_KEY_LENGTHS = np.array([len(f) for f in FIELDS], np.int64)
-_KEYS = np.zeros((len(FIELDS), int(_KEY_LENGTHS.max())), np.uint8)
-for _i, _f in enumerate(FIELDS):
-    _KEYS[_i, : len(_f)] = np.frombuffer(_f.encode(), np.uint8)
+
+
+def key_table(fields) -> tuple[np.ndarray, np.ndarray]:
+    """An object's known keys as the scanner matches them: their bytes (a row each, zero
+    padded) and lengths."""
+    lengths = np.array([len(f) for f in fields], np.int64)
+    keys = np.zeros((len(fields), int(lengths.max())), np.uint8)
+    for i, f in enumerate(fields):
+        keys[i, : len(f)] = np.frombuffer(f.encode(), np.uint8)
+    return keys, lengths
+
+
+_KEYS, _KEY_LENGTHS = key_table(FIELDS)
 
 _QUOTE, _BACKSLASH, _COLON, _COMMA = 34, 92, 58, 44
 _OPEN_OBJECT, _CLOSE_OBJECT, _OPEN_LIST, _CLOSE_LIST = 123, 125, 91, 93
@@ -185,20 +196,20 @@ def _is_key(data, a, b, keys, key_lengths, f):
 
 
 @compiled
-def _seat_list(data, i, end, seats):
-    """``(end, count)`` of the list of seat objects starting at ``i``; ``(-1, 0)`` when it is
-    not one of at most :data:`MOST_SEATS` objects."""
+def _object_list(data, i, end, items):
+    """``(end, count)`` of the list of objects starting at ``i``, each one's span in
+    ``items``; ``(-1, 0)`` when it is not a list of at most ``len(items)`` objects."""
     i = _space(data, i + 1, end)
     if i < end and data[i] == _CLOSE_LIST:
         return i + 1, 0
     count = 0
     while True:
-        if i >= end or data[i] != _OPEN_OBJECT or count == MOST_SEATS:
+        if i >= end or data[i] != _OPEN_OBJECT or count == len(items):
             return -1, 0
         after = _nested_end(data, i, end)
         if after < 0:
             return -1, 0
-        seats[count, 0], seats[count, 1] = i, after
+        items[count, 0], items[count, 1] = i, after
         count += 1
         i = _space(data, after, end)
         if i >= end:
@@ -211,52 +222,73 @@ def _seat_list(data, i, end, seats):
 
 
 @compiled
-def _line(data, i, end, keys, key_lengths, kinds, spans, seats):
-    """The number of seats of the line ``data[i:end]``, its spans filled; -1 where it is
-    not a line the scanner vouches for."""
+def _value_end(data, i, end, kind, ascii_only):
+    """After the value starting at ``i`` if it is of ``kind`` (not :data:`OBJECTS`), else
+    -1."""
+    c = data[i]
+    if c == _QUOTE:
+        return _string_end(data, i, end, ascii_only) if kind == STRING or kind == ANY else -1
+    if c == _OPEN_OBJECT:
+        return _nested_end(data, i, end) if kind == OBJECT or kind == ANY else -1
+    if c == _OPEN_LIST:
+        return _nested_end(data, i, end) if kind == LIST or kind == ANY else -1
+    return _scalar_end(data, i, end) if kind == SCALAR or kind == ANY else -1
+
+
+@compiled
+def _object(data, i, end, keys, key_lengths, kinds, ascii_field, spans, items):
+    """``(end, count)`` of the object starting at ``i`` (an opening brace): each known
+    key's value span in ``spans``, the objects of its :data:`OBJECTS` field in ``items``
+    (``count`` of them); ``(-1, 0)`` for a key not known or written twice, a value not of
+    its kind, or anything but an object.  ``ascii_field``: the field whose string must be
+    plain ASCII (-1 for none)."""
     count, f = 0, -1
-    i = _space(data, i, end)
-    if i >= end or data[i] != _OPEN_OBJECT:
-        return -1
     i = _space(data, i + 1, end)
+    if i < end and data[i] == _CLOSE_OBJECT:
+        return i + 1, 0
     while True:
         if i >= end or data[i] != _QUOTE:
-            return -1
+            return -1, 0
         key_end = _string_end(data, i, end, True)
         if key_end < 0:
-            return -1
+            return -1, 0
         f = _field(data, i + 1, key_end - 1, keys, key_lengths, f + 1)
         if f < 0 or spans[f, 0] >= 0:  # a key not known, or written twice
-            return -1
+            return -1, 0
         i = _space(data, key_end, end)
         if i >= end or data[i] != _COLON:
-            return -1
+            return -1, 0
         i = _space(data, i + 1, end)
         if i >= end:
-            return -1
-        kind, c = kinds[f], data[i]
-        if kind == STRING:
-            after = _string_end(data, i, end, f == ROUND) if c == _QUOTE else -1
-        elif kind == OBJECT:
-            after = _nested_end(data, i, end) if c == _OPEN_OBJECT else -1
-        elif kind == LIST:
+            return -1, 0
+        if kinds[f] == OBJECTS:
             after = -1
-            if c == _OPEN_LIST:
-                after, count = _seat_list(data, i, end, seats)
+            if data[i] == _OPEN_LIST:
+                after, count = _object_list(data, i, end, items)
         else:
-            after = _scalar_end(data, i, end)
+            after = _value_end(data, i, end, kinds[f], f == ascii_field)
         if after < 0:
-            return -1
+            return -1, 0
         spans[f, 0], spans[f, 1] = i, after
         i = _space(data, after, end)
         if i >= end:
-            return -1
+            return -1, 0
         if data[i] == _CLOSE_OBJECT:
-            break
+            return i + 1, count
         if data[i] != _COMMA:
-            return -1
+            return -1, 0
         i = _space(data, i + 1, end)
-    return count if _space(data, i + 1, end) == end else -1
+
+
+@compiled
+def _line(data, i, end, keys, key_lengths, kinds, spans, seats):
+    """The number of seats of the line ``data[i:end]``, its spans filled; -1 where it is
+    not a line the scanner vouches for."""
+    i = _space(data, i, end)
+    if i >= end or data[i] != _OPEN_OBJECT:
+        return -1
+    after, count = _object(data, i, end, keys, key_lengths, kinds, ROUND, spans, seats)
+    return count if after >= 0 and _space(data, after, end) == end else -1
 
 
 @compiled
@@ -312,6 +344,16 @@ def factorize(keys: np.ndarray):
 
 
 _NO_BYTES = np.zeros(0, np.uint8)
+
+
+def factorize_rows(keys: np.ndarray):
+    """:func:`factorize` of the rows of a 2-d int64 array (each row's bytes its key)."""
+    keys = np.ascontiguousarray(keys, np.int64)
+    width = keys.shape[1] * 8
+    data = keys.view(np.uint8).reshape(-1)
+    starts = np.arange(len(keys), dtype=np.int64) * width
+    spans = np.stack([starts, starts + width], axis=1)[:, None, :]
+    return factorize_spans(data, spans, span_hashes(data, spans))
 
 
 @compiled

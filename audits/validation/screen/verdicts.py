@@ -21,7 +21,7 @@ import numpy as np
 from ..context import GameRules
 from ..findings import Finding
 from ..parse import ParsedRound, ParsedSeat, Rejected, parse_line
-from .scan import factorize
+from .scan import factorize, factorize_rows
 
 Check = Callable[[ParsedRound, GameRules], list[Finding]]
 
@@ -116,9 +116,8 @@ class Verdicts:
         seat at position ``i`` of ``keys`` (a class not yet known).  ``keys``: one int64 per
         seat, or a row of them."""
         if keys.ndim == 2:
-            unique, first, inverse = np.unique(keys, axis=0, return_index=True,
-                                               return_inverse=True)  # fmt: skip
-            unique = list(map(tuple, unique.tolist()))
+            first, inverse = factorize_rows(keys)
+            unique = list(map(tuple, keys[first].tolist()))
         else:
             first, inverse = factorize(keys)
             unique = keys[first].tolist()

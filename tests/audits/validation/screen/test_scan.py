@@ -14,6 +14,7 @@ from audits.validation.screen.scan import (
     FIELDS,
     MOST_SEATS,
     factorize,
+    factorize_rows,
     factorize_spans,
     scan_lines,
     span_hashes,
@@ -161,3 +162,12 @@ def test_factorize_says_what_unique_says(seed):
         unique, unique_first = np.unique(keys, return_index=True)
         assert sorted(first.tolist()) == first.tolist() == sorted(unique_first.tolist())
         assert len(set(keys[first].tolist())) == len(first) == len(unique)
+
+
+def test_factorize_rows_says_what_unique_says():
+    rng = np.random.default_rng(5)  # a fixed seed
+    keys = rng.integers(0, 3, (4000, 3))
+    first, inverse = factorize_rows(keys)
+    assert (keys[first][inverse] == keys).all()
+    assert len(first) == len(np.unique(keys, axis=0))
+    assert factorize_rows(np.zeros((0, 2), np.int64))[0].size == 0

@@ -1,0 +1,116 @@
+"""The blackjack family's seats, found where they lie in the batch's bytes.
+
+A seat (``{"seat":1,"cards":["8S","6D"],"wagers":{...},"results":{...},"hands":[{"cards":
+[...],"doubled":false,"result":"-25"}],"poker":"fold"}``) is walked by the compiled scanner's
+object reader (:mod:`.scan`): each key's value span, each hand's.  A seat it cannot vouch
+for (an unknown key, a key twice, an escape) is decoded with msgspec instead
+(:class:`~.decode.ScreenSeat`) and its values appended to the bytes, so that every seat is
+spans either way.  What a span holds is proven by its reader: the card lists and the seat
+number by templates, the wager, result, poker and hand objects by msgspec on one seat of each
+spelling (the seat's *tail*, :mod:`.objects`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .decode import ScreenSeat, decode_each
+from .scan import ANY, LIST, OBJECT, OBJECTS, SCALAR, _object, compiled, key_table
+
+SEAT_FIELDS = ("seat", "cards", "wagers", "results", "toss", "hands", "poker")
+SEAT, CARDS, WAGERS, RESULTS, TOSS, HANDS, POKER = range(len(SEAT_FIELDS))
+HAND_FIELDS = ("cards", "result", "doubled")
+HAND_CARDS, HAND_RESULT, HAND_DOUBLED = range(len(HAND_FIELDS))
+_SEAT_KEYS, _SEAT_KEY_LENGTHS = key_table(SEAT_FIELDS)
+_SEAT_KINDS = np.array([SCALAR, LIST, OBJECT, OBJECT, ANY, OBJECTS, ANY], np.int64)
+_HAND_KEYS, _HAND_KEY_LENGTHS = key_table(HAND_FIELDS)
+_HAND_KINDS = np.array([LIST, ANY, SCALAR], np.int64)
+#: what an unwritten field is read as (the format's defaults, as the exact path reads them)
+DEFAULTS = {RESULTS: b"{}", POKER: b"null", TOSS: b"null"}
+HAND_DEFAULTS = {HAND_DOUBLED: b"false"}
+
+
+@dataclass
+class SeatSpans:
+    """Seats as spans of ``data``: ``fields[i, f]`` (:data:`SEAT_FIELDS`, each written or
+    pointing at its default), ``hands[i, h, f]`` (:data:`HAND_FIELDS`) of ``n_hands[i]``
+    hands; ``read[i]`` False where the seat is not a seat of at most ``most`` hands."""
+
+    data: bytes
+    fields: np.ndarray
+    hands: np.ndarray
+    n_hands: np.ndarray
+    read: np.ndarray
+
+
+def seat_spans(data: bytes, array: np.ndarray, starts: np.ndarray, ends: np.ndarray,
+               most: int) -> SeatSpans:  # fmt: skip
+    """The seats at ``starts`` to ``ends`` of ``data`` (``array`` its bytes as uint8)."""
+    k = len(starts)
+    fields = np.full((k, len(SEAT_FIELDS), 2), -1, np.int64)
+    hands = np.full((k, most, len(HAND_FIELDS), 2), -1, np.int64)
+    items = np.full((k, most, 2), -1, np.int64)
+    n_hands = np.zeros(k, np.int64)
+    read = np.zeros(k, np.bool_)
+    _read_seats(array, starts, ends, _SEAT_KEYS, _SEAT_KEY_LENGTHS, _SEAT_KINDS, _HAND_KEYS,
+                _HAND_KEY_LENGTHS, _HAND_KINDS, fields, items, hands, n_hands, read,
+                np.zeros((0, 2), np.int64))  # fmt: skip
+    extra = _Extra(len(data))
+    others = np.flatnonzero(~read)
+    if others.size:
+        values = [data[a:b] for a, b in zip(starts[others].tolist(), ends[others].tolist(),
+                                            strict=True)]  # fmt: skip
+        for i, seat in zip(others.tolist(), decode_each(values, ScreenSeat), strict=True):
+            if seat is not None and seat.hands is not None and len(seat.hands) <= most:
+                _put_seat(seat, fields[i], hands[i], extra)
+                n_hands[i], read[i] = len(seat.hands), True
+    for f, default in DEFAULTS.items():
+        fields[read & (fields[:, f, 0] < 0), f] = extra.put(default)
+    for f, default in HAND_DEFAULTS.items():
+        hands[:, :, f][(hands[:, :, f, 0] < 0)] = extra.put(default)
+    return SeatSpans(data + bytes(extra.bytes), fields, hands, n_hands, read)
+
+
+class _Extra:
+    """Bytes appended after the batch's: values of decoded seats, defaults."""
+
+    def __init__(self, base: int):
+        self.base, self.bytes = base, bytearray(b"\n")
+
+    def put(self, value) -> tuple[int, int]:
+        start = self.base + len(self.bytes)
+        self.bytes.extend(bytes(value))
+        return start, self.base + len(self.bytes)
+
+
+def _put_seat(seat: ScreenSeat, fields: np.ndarray, hands: np.ndarray, extra: _Extra) -> None:
+    fields[:] = -1
+    hands[:] = -1
+    fields[SEAT] = extra.put(b"%d" % seat.seat)
+    for f, value in ((CARDS, seat.cards), (WAGERS, seat.wagers), (RESULTS, seat.results),
+                     (TOSS, seat.toss), (POKER, seat.poker)):  # fmt: skip
+        fields[f] = extra.put(value)
+    for h, hand in enumerate(seat.hands):
+        for f, value in ((HAND_CARDS, hand.cards), (HAND_RESULT, hand.result),
+                         (HAND_DOUBLED, hand.doubled)):  # fmt: skip
+            hands[h, f] = extra.put(value)
+
+
+@compiled
+def _read_seats(data, starts, ends, keys, key_lengths, kinds, hand_keys, hand_key_lengths,
+                hand_kinds, fields, items, hands, n_hands, read, no_items):  # fmt: skip
+    for r in range(len(starts)):
+        after, count = _object(data, starts[r], ends[r], keys, key_lengths, kinds, -1,
+                               fields[r], items[r])  # fmt: skip
+        good = after == ends[r] and fields[r, WAGERS, 0] >= 0 and fields[r, HANDS, 0] >= 0
+        for h in range(count):
+            if good:
+                a, b = items[r, h, 0], items[r, h, 1]
+                end, _ = _object(data, a, b, hand_keys, hand_key_lengths, hand_kinds, -1,
+                                 hands[r, h], no_items)  # fmt: skip
+                written = hands[r, h, HAND_CARDS, 0] >= 0 and hands[r, h, HAND_RESULT, 0] >= 0
+                good = end == b and written
+        n_hands[r] = count
+        read[r] = good
