@@ -1,0 +1,70 @@
+"""The blackjack family's seats found where they lie: spans, defaults, and the seats decoded."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from audits.validation.screen.family_seats import (
+    CARDS,
+    HAND_CARDS,
+    HAND_DOUBLED,
+    HAND_RESULT,
+    POKER,
+    RESULTS,
+    SEAT,
+    WAGERS,
+    seat_spans,
+)
+
+SEAT_ = {"seat": 3, "cards": ["9D", "JS"], "wagers": {"main": "25", "ante": "25"},
+         "results": {"ante": "-25"}, "hands": [{"cards": ["9D", "JS"], "doubled": False,
+                                                "result": "0"}], "poker": "fold"}  # fmt: skip
+
+
+def read(seats: list[bytes], most: int = 4):
+    data = b"\n".join(seats)
+    length = np.array([len(s) for s in seats], np.int64)
+    end = np.cumsum(length + 1) - 1
+    found = seat_spans(data, np.frombuffer(data, np.uint8), end - length, end, most)
+
+    def value(span) -> object:
+        a, b = span.tolist()
+        return json.loads(found.data[a:b])
+
+    return found, value
+
+
+def test_each_field_and_hand_where_it_lies_and_the_defaults_of_those_unwritten():
+    plain = json.dumps(SEAT_, separators=(",", ":")).encode()
+    bare = {k: v for k, v in SEAT_.items() if k not in ("results", "poker")}
+    bare["hands"] = [{"cards": ["9D", "JS"], "result": "0"}]
+    found, value = read([plain, json.dumps(bare).encode()])
+    assert found.read.tolist() == [True, True] and found.n_hands.tolist() == [1, 1]
+    for i in (0, 1):
+        assert value(found.fields[i, SEAT]) == 3 and value(found.fields[i, CARDS]) == ["9D", "JS"]
+        assert value(found.fields[i, WAGERS]) == SEAT_["wagers"]
+        assert value(found.hands[i, 0, HAND_CARDS]) == ["9D", "JS"]
+        assert value(found.hands[i, 0, HAND_RESULT]) == "0"
+        assert value(found.hands[i, 0, HAND_DOUBLED]) is False
+    assert value(found.fields[0, POKER]) == "fold" and value(found.fields[1, POKER]) is None
+    assert value(found.fields[1, RESULTS]) == {}
+
+
+def test_a_seat_it_cannot_vouch_for_is_decoded_and_its_values_appended():
+    escaped = json.dumps(SEAT_, separators=(",", ":")).encode().replace(b'"fold"', b'"f\\u006fld"')
+    twice = json.dumps(SEAT_).encode().replace(b'"seat": 3', b'"seat": 4, "seat": 3')
+    found, value = read([escaped, twice, b'{"seat":1}', b"[1]"])
+    assert found.read.tolist() == [True, True, False, False]
+    assert value(found.fields[0, POKER]) == "fold"
+    assert value(found.fields[1, SEAT]) == 3  # the last written, as the exact path reads it
+    assert found.fields[0, POKER, 0] > len(escaped) + len(twice)  # appended after the batch
+
+
+def test_more_hands_than_it_reads_is_no_seat_read():
+    split = {**SEAT_, "hands": SEAT_["hands"] * 3}
+    found, _ = read([json.dumps(split).encode()] * 2, most=2)
+    assert found.read.tolist() == [False, False]
+    found, _ = read([json.dumps(split).encode()], most=3)
+    assert found.read.tolist() == [True] and found.n_hands.tolist() == [3]
