@@ -6,17 +6,8 @@ import json
 
 import numpy as np
 
-from audits.validation.screen.family_seats import (
-    CARDS,
-    HAND_CARDS,
-    HAND_DOUBLED,
-    HAND_RESULT,
-    POKER,
-    RESULTS,
-    SEAT,
-    WAGERS,
-    seat_spans,
-)
+from audits.validation.screen import family_seats as fs
+from audits.validation.screen.family_seats import seat_spans
 
 SEAT_ = {"seat": 3, "cards": ["9D", "JS"], "wagers": {"main": "25", "ante": "25"},
          "results": {"ante": "-25"}, "hands": [{"cards": ["9D", "JS"], "doubled": False,
@@ -43,13 +34,14 @@ def test_each_field_and_hand_where_it_lies_and_the_defaults_of_those_unwritten()
     found, value = read([plain, json.dumps(bare).encode()])
     assert found.read.tolist() == [True, True] and found.n_hands.tolist() == [1, 1]
     for i in (0, 1):
-        assert value(found.fields[i, SEAT]) == 3 and value(found.fields[i, CARDS]) == ["9D", "JS"]
-        assert value(found.fields[i, WAGERS]) == SEAT_["wagers"]
-        assert value(found.hands[i, 0, HAND_CARDS]) == ["9D", "JS"]
-        assert value(found.hands[i, 0, HAND_RESULT]) == "0"
-        assert value(found.hands[i, 0, HAND_DOUBLED]) is False
-    assert value(found.fields[0, POKER]) == "fold" and value(found.fields[1, POKER]) is None
-    assert value(found.fields[1, RESULTS]) == {}
+        assert value(found.fields[i, fs.SEAT]) == 3
+        assert value(found.fields[i, fs.CARDS]) == ["9D", "JS"]
+        assert value(found.fields[i, fs.WAGERS]) == SEAT_["wagers"]
+        assert value(found.hands[i, 0, fs.HAND_CARDS]) == ["9D", "JS"]
+        assert value(found.hands[i, 0, fs.HAND_RESULT]) == "0"
+        assert value(found.hands[i, 0, fs.HAND_DOUBLED]) is False
+    assert value(found.fields[0, fs.POKER]) == "fold" and value(found.fields[1, fs.POKER]) is None
+    assert value(found.fields[1, fs.RESULTS]) == {}
 
 
 def test_a_seat_it_cannot_vouch_for_is_decoded_and_its_values_appended():
@@ -57,9 +49,9 @@ def test_a_seat_it_cannot_vouch_for_is_decoded_and_its_values_appended():
     twice = json.dumps(SEAT_).encode().replace(b'"seat": 3', b'"seat": 4, "seat": 3')
     found, value = read([escaped, twice, b'{"seat":1}', b"[1]"])
     assert found.read.tolist() == [True, True, False, False]
-    assert value(found.fields[0, POKER]) == "fold"
-    assert value(found.fields[1, SEAT]) == 3  # the last written, as the exact path reads it
-    assert found.fields[0, POKER, 0] > len(escaped) + len(twice)  # appended after the batch
+    assert value(found.fields[0, fs.POKER]) == "fold"
+    assert value(found.fields[1, fs.SEAT]) == 3  # the last written, as the exact path reads it
+    assert found.fields[0, fs.POKER, 0] > len(escaped) + len(twice)  # appended after the batch
 
 
 def test_more_hands_than_it_reads_is_no_seat_read():
