@@ -17,7 +17,8 @@ import numpy as np
 from games.engine.ante_up import bonus_category, poker_key, poker_outcome
 
 from .answers import Answers, Names, rank_codes, row_cards
-from .blackjack import Dealers, FamilyScreen, FamilySeats
+from .blackjack import FamilyScreen
+from .family_columns import Dealers, FamilySeats
 
 ZERO = Decimal(0)
 POKER = Names()

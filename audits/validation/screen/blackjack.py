@@ -29,7 +29,6 @@ skeleton) the aggregate payout.  Every answer is the engine's, through
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 
 import numpy as np
@@ -45,6 +44,7 @@ from ..parse import ParsedSeat
 from .answers import MOST_CARDS, Answers, Names, row_cards, sequence_codes
 from .cards import card_matrix_at, ragged_cards, ragged_cards_at, within_shoe
 from .decode import NULL
+from .family_columns import Dealers, FamilySeats, Hands
 from .family_seats import (
     CARDS,
     HAND_CARDS,
@@ -74,64 +74,6 @@ SIDE_BITS = 8  # each of the game's own answers in a seat's class
 PLAIN, MAIN, DOUBLED, SURRENDER_LIKE, INSURANCE = range(5)
 OUTCOMES = Names()  # the engine's outcome names, as stable ints
 SEAT_NUMBER = Pattern("%D")
-
-
-@dataclass
-class Dealers:
-    """The dealer's hand of each round, and the engine's answers about it."""
-
-    cards: np.ndarray  # (rounds, MOST_CARDS), -1 padded
-    counts: np.ndarray
-    ok: np.ndarray  # read, no toss, 2 to MOST_CARDS cards
-    natural: np.ndarray  # the first two cards
-    total: np.ndarray
-    blackjack: np.ndarray  # exactly two cards making 21
-    up_ace: np.ndarray
-    draws_ok: np.ndarray  # (rounds, 2): the drawing is right if he must not / must complete
-
-
-@dataclass
-class Hands:
-    """Every hand of some seats, one row each, in seat order."""
-
-    cards: np.ndarray  # (hands, MOST_CARDS), -1 padded
-    counts: np.ndarray
-    seat: np.ndarray  # the row's seat
-    index: np.ndarray  # its place among the seat's hands (0 for the first)
-    doubled: np.ndarray
-    start: np.ndarray  # per seat, its first row
-    total: np.ndarray = None  # BUST above 21
-    natural: np.ndarray = None  # a natural of a seat's only hand
-
-    def of(self, seat: int) -> tuple[PlayerHand, ...]:
-        """The hands of a seat, as the engine reads them."""
-        start = int(self.start[seat])
-        stop = start + int(np.searchsorted(self.seat[start:], seat, side="right"))
-        return tuple(PlayerHand(row_cards(self.cards, self.counts, i), bool(self.doubled[i]))
-                     for i in range(start, stop))  # fmt: skip
-
-
-@dataclass
-class FamilySeats:
-    """Some seats as the screen read them, with their hands; each seat's first hand's
-    cards, total and natural are also per seat (``hand``, ``counts``, ``total``,
-    ``natural``)."""
-
-    numbers: np.ndarray
-    first: np.ndarray  # (seats, 2)
-    hand: np.ndarray  # (seats, MOST_CARDS), the first hand's cards, -1 padded
-    counts: np.ndarray
-    tails: np.ndarray
-    flags: np.ndarray  # per seat, its tail's flags
-    ok: np.ndarray
-    hands: Hands
-    n_hands: np.ndarray
-    total: np.ndarray = None  # the first hand's (BUST above 21)
-    natural: np.ndarray = None
-
-    @property
-    def single(self) -> np.ndarray:
-        return self.n_hands == 1
 
 
 class FamilyScreen(GameScreen):

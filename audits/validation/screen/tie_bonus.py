@@ -13,7 +13,8 @@ from games.engine import tie_bonus_rules as R
 from games.engine.tie_bonus import tie_status
 
 from .answers import Answers, Names, row_cards
-from .blackjack import Dealers, FamilyScreen, FamilySeats
+from .blackjack import FamilyScreen
+from .family_columns import Dealers, FamilySeats
 
 TIES = Names()
 
