@@ -78,6 +78,11 @@ class Chunk(models.Model):
     first_line = models.BigIntegerField()
     start_offset = models.BigIntegerField()
     end_offset = models.BigIntegerField()
+    line_marks = models.BinaryField(
+        default=b"",
+        help_text="where every 64th line of the file starts, of the chunk's lines (int64 "
+        "little-endian): a line is found without reading the chunk from its start",
+    )
     done = models.BooleanField(default=False)
     lines = models.IntegerField(default=0)
     rounds = models.IntegerField(default=0)

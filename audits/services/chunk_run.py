@@ -81,7 +81,7 @@ class ChunkRun:
             rule = format_rule("line_too_long")
             self._reject(Finding(number, "", "line_too_long", message, rule))
             return
-        if not raw or (raw[0] in BLANK_START and not raw.strip()):
+        if _blank(raw):
             self.lines -= 1  # blank lines are ignored
             return
         if self.fast is None:
@@ -98,8 +98,7 @@ class ChunkRun:
             for number, raw in enumerate(lines, first_number):
                 self.line(number, raw)
             return
-        blank = [i for i, raw in enumerate(lines)
-                 if not raw or (raw[0] in BLANK_START and not raw.strip())]  # fmt: skip
+        blank = [] if _none_blank(lines) else [i for i, raw in enumerate(lines) if _blank(raw)]
         self.lines += len(lines) - len(blank)  # blank lines are ignored
         numbers = list(range(first_number, first_number + len(lines)))
         if blank:
@@ -184,6 +183,17 @@ class ChunkRun:
                 self.totals[(*where, key)].add_wager(stake, result)
                 if dealer:
                     self.dealers[(*where, dealer, key)].add_wager(stake, result)
+
+
+def _blank(raw: bytes) -> bool:
+    return not raw or (raw[0] in BLANK_START and not raw.strip())
+
+
+def _none_blank(lines: list[bytes]) -> bool:
+    """True when no line can be blank: the least line (in byte order, found in C) neither is
+    empty nor starts with a byte at or below the space, where every blank line starts."""
+    least = min(lines, default=b"x")
+    return least[:1] > b" "
 
 
 def _judged(parsed: ParsedRound, gate: Gate) -> list[Finding]:

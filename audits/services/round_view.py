@@ -14,10 +14,9 @@ import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
-from itertools import islice
 
 from audits.models import Submission
-from audits.services.lines import without_bom
+from audits.services.lines import LineSeeker, without_bom
 from audits.services.rules_context import GameRulesCache
 from audits.services.storage import media_path
 from audits.validation.games import settle_round
@@ -90,58 +89,54 @@ class NoSuchLine(LookupError):
 
 
 def submission_line(submission: Submission, number: int) -> bytes:
-    """Line ``number`` (1-based) of the stored file, read from the nearest chunk start."""
+    """Line ``number`` (1-based) of the stored file, read from the nearest line start known."""
     if number < 1:
         raise NoSuchLine(f"line {number}: lines are numbered from 1")
-    path = media_path(submission.raw_file)
-    chunk = submission.chunks.filter(first_line__lte=number).order_by("-first_line").first()
-    if submission.compressed or chunk is None:
-        opener, skip, offset = gzip.open if submission.compressed else open, number - 1, 0
-    else:
-        opener, skip, offset = open, number - chunk.first_line, chunk.start_offset
     try:
-        with opener(path, "rb") as f:
-            f.seek(offset)
-            line = next(islice(f, skip, None), b"")[: MAX_LINE_BYTES + 1]
+        found = next(submission_lines(submission, [number]), None)
     except (EOFError, OSError, zlib.error) as exc:  # a gzip file cut before this line
         raise NoSuchLine(f"the file's compressed data ends before line {number}") from exc
-    if not line:
+    if found is None:
         raise NoSuchLine(f"the file has no line {number}")
-    return without_bom(line) if number == 1 else line
+    return found[1]
 
 
 def submission_lines(submission: Submission, numbers: Iterable[int]) -> Iterator[tuple[int, bytes]]:
-    """``(number, line)`` of each of the lines ``numbers`` the stored file has, in order: each
-    chunk holding some of them read once from its start (a compressed file once in all)."""
-    wanted = sorted(set(numbers))
+    """``(number, line)`` of each of the lines ``numbers`` the stored file has, in order: in
+    a plain file each read from the nearest line start its chunks know (at most
+    :data:`~audits.services.lines.LINE_MARK` lines before it), in a compressed one all in
+    one pass."""
+    wanted = sorted(n for n in set(numbers) if n >= 1)
     if not wanted:
         return
     path = media_path(submission.raw_file)
     if submission.compressed:
-        starts = [(1, 0)]
-    else:
-        starts = list(
-            submission.chunks.order_by("first_line").values_list("first_line", "start_offset")
+        yield from _compressed_lines(path, wanted)
+        return
+    chunks = list(
+        submission.chunks.order_by("first_line").values_list(
+            "first_line", "start_offset", "line_marks"
         )
-        starts = starts or [(1, 0)]
-    opener = gzip.open if submission.compressed else open
-    at = 0  # the next wanted line
-    with opener(path, "rb") as f:
-        for i, (first, offset) in enumerate(starts):
-            last = starts[i + 1][0] if i + 1 < len(starts) else None
-            while at < len(wanted) and wanted[at] < first:
-                at += 1  # not in the file (before its first line, or past an earlier end)
-            if at >= len(wanted) or (last is not None and wanted[at] >= last):
-                continue  # nothing wanted in this chunk
-            if not submission.compressed:
-                f.seek(offset)
-            for number, line in enumerate(f, first):
-                if number == wanted[at]:
-                    line = line[: MAX_LINE_BYTES + 1]
-                    yield number, without_bom(line) if number == 1 else line
-                    at += 1
-                    if at >= len(wanted) or (last is not None and wanted[at] >= last):
-                        break
+    )
+    with open(path, "rb") as f:
+        seeker = LineSeeker(f, [(first, start, bytes(marks)) for first, start, marks in chunks])
+        for number in wanted:
+            line = seeker.line(number)
+            if line is None:
+                return
+            yield number, without_bom(line) if number == 1 else line
+
+
+def _compressed_lines(path, wanted: list[int]) -> Iterator[tuple[int, bytes]]:
+    at = 0
+    with gzip.open(path, "rb") as f:
+        for number, line in enumerate(f, 1):
+            if number == wanted[at]:
+                line = line[: MAX_LINE_BYTES + 1]
+                yield number, without_bom(line) if number == 1 else line
+                at += 1
+                if at == len(wanted):
+                    return
 
 
 def submission_round(submission: Submission, number: int) -> RoundView:

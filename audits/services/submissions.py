@@ -15,7 +15,7 @@ from games.rules_resolver import RulesResolver
 from .chunk import chunk_validate
 from .chunk_run import ChunkRun
 from .finish import submission_finish
-from .lines import chunk_boundaries
+from .lines import chunk_boundaries, chunk_marks
 from .rules_context import GameRulesCache
 from .storage import UnreadableFile, expand_work_copy, media_path
 
@@ -52,7 +52,7 @@ def submission_prepare(
     except UnreadableFile as exc:
         submission_fail(submission, str(exc))
         raise SubmissionFailed(str(exc)) from exc
-    boundaries, lines = chunk_boundaries(path, lines_per_chunk)
+    boundaries, lines, marks = chunk_boundaries(path, lines_per_chunk)
     if not lines:
         reason = cut or "the file is empty: no line to validate"
         submission_fail(submission, reason)
@@ -60,7 +60,12 @@ def submission_prepare(
     with transaction.atomic():
         chunks = [
             Chunk(
-                submission=submission, index=i, first_line=first, start_offset=start, end_offset=end
+                submission=submission,
+                index=i,
+                first_line=first,
+                start_offset=start,
+                end_offset=end,
+                line_marks=chunk_marks(marks, first, first + lines_per_chunk),
             )
             for i, (first, start, end) in enumerate(boundaries)
         ]

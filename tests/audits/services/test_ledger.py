@@ -221,3 +221,23 @@ def test_the_lines_of_a_stored_file_are_read_in_one_pass_per_chunk(wa, compresse
     assert [n for n, _ in found] == [1, 3, 4, 7]
     assert all(line.rstrip(b"\n") == lines[n - 1] for n, line in found)
     assert all(line == submission_line(submission, n) for n, line in found)
+
+
+def test_a_line_far_into_a_chunk_is_read_from_the_mark_before_it(wa):
+    """Each chunk keeps where every 64th line of the file starts (the offsets stored are
+    those of lines 1, 65, 129, ...), and any line, on a mark or between, is read right."""
+    from audits.services.lines import LINE_MARK
+    from audits.services.round_view import submission_line, submission_lines
+
+    lines = [round_line(round=f"T3-{i}") for i in range(300)]
+    submission = submit(wa, b"\n".join(lines) + b"\n", chunk_lines=128)
+    chunks = list(submission.chunks.order_by("first_line"))
+    marks = [len(bytes(c.line_marks)) // 8 for c in chunks]
+    assert [c.first_line for c in chunks] == [1, 129, 257] and marks == [2, 2, 1]
+    offsets = [sum(len(line) + 1 for line in lines[: n - 1]) for n in (1, 65, 129, 193, 257)]
+    stored = [int.from_bytes(bytes(c.line_marks)[i : i + 8], "little") for c in chunks
+              for i in range(0, len(bytes(c.line_marks)), 8)]  # fmt: skip
+    assert stored == offsets and LINE_MARK == 64
+    wanted = [300, 2, 64, 65, 66, 128, 129, 200, 301]
+    assert [n for n, _ in submission_lines(submission, wanted)] == sorted(wanted)[:-1]
+    assert all(submission_line(submission, n).rstrip(b"\n") == lines[n - 1] for n in wanted[:-1])
