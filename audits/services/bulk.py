@@ -1,9 +1,9 @@
-"""Writing a chunk's findings (COPY on PostgreSQL, bulk inserts elsewhere) and the rounds it
-read (one row per place)."""
+"""Writing a chunk's findings and totals (COPY on PostgreSQL, bulk inserts elsewhere) and the
+rounds it read (one row per place)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from django.db import connection
 
@@ -91,6 +91,18 @@ def write_round_keys(chunk: Chunk, read: RoundsRead) -> None:
             copy.set_types(ROUND_KEY_TYPES)
             for row in rows:
                 copy.write_row([getattr(row, c) for c in ROUND_KEY_COLUMNS])
+
+
+def write_objects(model, objects: Iterable) -> None:
+    """Unsaved ``model`` instances stored at once: one COPY on PostgreSQL (every concrete
+    field but the key, each value as Django would save it), ``bulk_create`` elsewhere."""
+    if connection.vendor != "postgresql":
+        model.objects.bulk_create(objects)
+        return
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    rows = ([f.get_db_prep_save(getattr(o, f.attname), connection) for f in fields]
+            for o in objects)  # fmt: skip
+    _copy(model._meta.db_table, tuple(f.column for f in fields), rows)
 
 
 def _write(model, columns: tuple[str, ...], rows: Iterator[tuple]) -> None:

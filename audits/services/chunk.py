@@ -19,7 +19,7 @@ from django.utils import timezone
 from audits.models import Chunk, ChunkDealer, ChunkSeat, ChunkTotal, Submission
 from audits.models.dealers import SEATS
 
-from .bulk import write_findings, write_round_keys
+from .bulk import write_findings, write_objects, write_round_keys
 from .chunk_run import ChunkRun
 from .lines import read_blocks
 from .storage import plain_path
@@ -107,48 +107,57 @@ def _write_totals(chunk: Chunk, run: ChunkRun) -> None:
             key = (place.venue, place.table, place.game, place.gaming_day, finding.key)
             target = over if finding.code == "overpaid" else under
             target[key] += abs(finding.recorded - finding.expected)
-    ChunkDealer.objects.bulk_create(
-        ChunkDealer(
-            chunk=chunk,
-            venue=v[:40],
-            table=t[:40],
-            game=g[:60],
-            gaming_day=day,
-            dealer=dealer,
-            wager_key=k,
-            rounds=tally.rounds,
-            wagers=tally.wagers,
-            wagered=tally.wagered,
-            net_result=tally.net_result,
-            stake_squares=tally.stake_squares,
-        )  # fmt: skip
-        for (v, t, g, day, dealer, k), tally in run.dealers.items()
-        if day is not None
+    write_objects(
+        ChunkDealer,
+        [
+            ChunkDealer(
+                chunk=chunk,
+                venue=v[:40],
+                table=t[:40],
+                game=g[:60],
+                gaming_day=day,
+                dealer=dealer,
+                wager_key=k,
+                rounds=tally.rounds,
+                wagers=tally.wagers,
+                wagered=tally.wagered,
+                net_result=tally.net_result,
+                stake_squares=tally.stake_squares,
+            )
+            for (v, t, g, day, dealer, k), tally in run.dealers.items()
+            if day is not None
+        ],
     )
     seated: dict[tuple, dict[str, int]] = defaultdict(dict)
     for (v, t, g, day, seat), played in run.seats.items():
         if day is not None:
             seated[(v[:40], t[:40], g[:60], day)][SEATS[seat - 1]] = played
-    ChunkSeat.objects.bulk_create(
-        ChunkSeat(chunk=chunk, venue=v, table=t, game=g, gaming_day=day, **played)
-        for (v, t, g, day), played in seated.items()
+    write_objects(
+        ChunkSeat,
+        [
+            ChunkSeat(chunk=chunk, venue=v, table=t, game=g, gaming_day=day, **played)
+            for (v, t, g, day), played in seated.items()
+        ],
     )
-    ChunkTotal.objects.bulk_create(
-        ChunkTotal(
-            chunk=chunk,
-            venue=v,
-            table=t,
-            game=g,
-            gaming_day=day,
-            wager_key=k,
-            rounds=tally.rounds,
-            wagers=tally.wagers,
-            wagered=tally.wagered,
-            net_result=tally.net_result,
-            paid_out=tally.paid_out,
-            stake_squares=tally.stake_squares,
-            overpaid=over[(v, t, g, day, k)],
-            underpaid=under[(v, t, g, day, k)],
-        )
-        for (v, t, g, day, k), tally in run.totals.items()
+    write_objects(
+        ChunkTotal,
+        [
+            ChunkTotal(
+                chunk=chunk,
+                venue=v,
+                table=t,
+                game=g,
+                gaming_day=day,
+                wager_key=k,
+                rounds=tally.rounds,
+                wagers=tally.wagers,
+                wagered=tally.wagered,
+                net_result=tally.net_result,
+                paid_out=tally.paid_out,
+                stake_squares=tally.stake_squares,
+                overpaid=over[(v, t, g, day, k)],
+                underpaid=under[(v, t, g, day, k)],
+            )
+            for (v, t, g, day, k), tally in run.totals.items()
+        ],
     )

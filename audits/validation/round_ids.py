@@ -1,7 +1,7 @@
 """Round ids as bytes, many at once, and the 64-bit key of each: how a round is found again.
 
 A round is known by (venue, table, round id).  Its *key* is a stable 64-bit hash of the
-round id's UTF-8 bytes (length included), computed in numpy for a whole batch; equal keys
+round id's UTF-8 bytes (length included), computed for a whole batch in compiled code; equal keys
 are then confirmed on the ids themselves (:mod:`audits.services.duplicates`).  The hash is
 part of what is stored (:mod:`audits.services.round_keys`): changing it needs a migration
 that computes the keys again.
@@ -15,6 +15,8 @@ from hashlib import blake2b
 
 import msgspec
 import numpy as np
+
+from .screen.scan import compiled
 
 SEED = np.uint64(0x9E3779B97F4A7C15)
 M1, M2 = np.uint64(0xFF51AFD7ED558CCD), np.uint64(0xC4CEB9FE1A85EC53)
@@ -68,11 +70,10 @@ class IdBytes:
 
     def take(self, order: np.ndarray) -> IdBytes:
         """The ids in ``order``, their bytes one after the other."""
-        length = self.length[order]
-        total = int(length.sum())
-        ends = np.cumsum(length)
-        positions = np.repeat(self.start[order] - (ends - length), length) + np.arange(total)
-        return IdBytes(self.data[positions], ends - length, length)
+        order = np.asarray(order)
+        order = np.flatnonzero(order) if order.dtype == bool else order.astype(np.int64)
+        data, length = _gather(self.data, self.start, self.length, order)
+        return IdBytes(data, np.cumsum(length) - length, length)
 
     def text(self, i: int) -> str:
         a = int(self.start[i])
@@ -82,7 +83,38 @@ class IdBytes:
         return len(self.length)
 
 
-def _mix(h: np.ndarray) -> np.ndarray:
+def round_keys(ids: IdBytes) -> np.ndarray:
+    """The 64-bit key of each round id: of its UTF-8 bytes and length alone, whatever other
+    ids are hashed with it.  An id of at most :data:`LONGEST_IN_COLUMNS` bytes is read as
+    little-endian 8-byte words (the last padded with zeros; an empty id one zero word), each
+    mixed into a hash seeded with the length; a longer one is hashed by BLAKE2b."""
+    keys = _short_keys(ids.data, ids.start, ids.length)
+    for i in np.flatnonzero(ids.length > LONGEST_IN_COLUMNS).tolist():
+        a = int(ids.start[i])
+        digest = blake2b(bytes(ids.data[a : a + int(ids.length[i])]), digest_size=8).digest()
+        keys[i] = int.from_bytes(digest, "little")
+    return keys
+
+
+@compiled
+def _short_keys(data, start, length):
+    keys = np.zeros(len(length), np.uint64)
+    for i in range(len(length)):
+        n = length[i]
+        if n > LONGEST_IN_COLUMNS:
+            continue
+        h = SEED ^ (np.uint64(n) * M2)
+        for w in range(max(1, (n + 7) // 8)):
+            word = np.uint64(0)
+            for b in range(min(8, n - 8 * w)):
+                word |= np.uint64(data[start[i] + 8 * w + b]) << np.uint64(8 * b)
+            h = _mix(h ^ word)
+        keys[i] = h
+    return keys
+
+
+@compiled
+def _mix(h):
     h ^= h >> S33
     h *= M1
     h ^= h >> S33
@@ -91,24 +123,17 @@ def _mix(h: np.ndarray) -> np.ndarray:
     return h
 
 
-def round_keys(ids: IdBytes) -> np.ndarray:
-    """The 64-bit key of each round id (its UTF-8 bytes, length included), in columns."""
-    n = len(ids)
-    keys = np.zeros(n, KEYS)
-    short = np.flatnonzero(ids.length <= LONGEST_IN_COLUMNS)
-    if short.size:
-        width = max(8, -(-int(ids.length[short].max()) // 8) * 8)
-        padded = np.concatenate([ids.data, np.zeros(width, np.uint8)])
-        rows = np.lib.stride_tricks.sliding_window_view(padded, width)[ids.start[short]]
-        rows = rows * (np.arange(width) < ids.length[short][:, None])
-        words = rows.astype(np.uint8).view(KEYS)
-        with np.errstate(over="ignore"):
-            h = SEED ^ (ids.length[short].astype(KEYS) * M2)
-            for j in range(words.shape[1]):
-                h = _mix(h ^ words[:, j])
-        keys[short] = h
-    for i in np.flatnonzero(ids.length > LONGEST_IN_COLUMNS).tolist():
-        a = int(ids.start[i])
-        digest = blake2b(bytes(ids.data[a : a + int(ids.length[i])]), digest_size=8).digest()
-        keys[i] = int.from_bytes(digest, "little")
-    return keys
+@compiled
+def _gather(data, start, length, order):
+    """The bytes of the ids ``order``, one after the other, and their lengths."""
+    lengths = np.empty(len(order), np.int64)
+    for k in range(len(order)):
+        lengths[k] = length[order[k]]
+    out = np.empty(lengths.sum(), np.uint8)
+    at = 0
+    for k in range(len(order)):
+        a = start[order[k]]
+        for j in range(lengths[k]):
+            out[at + j] = data[a + j]
+        at += lengths[k]
+    return out, lengths

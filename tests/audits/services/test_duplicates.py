@@ -110,3 +110,25 @@ def _validated_not_finished(licensee, lines, name):
     for chunk in submission_prepare(submission):
         chunk_validate(chunk)
     return submission
+
+
+def test_a_round_is_found_again_whatever_ids_share_its_chunk(wa):
+    """A round's key is its id's alone: a chunk that also holds a much longer id (one more
+    8-byte word, or several) still gives T2-0003 the key it has in a chunk of short ids, in
+    the same file and in a later one."""
+    longer = round_line(round="T2-" + "x" * 30)
+    s = submit(wa, b"\n".join([LINES[3], LINES[4], longer, LINES[3]]) + b"\n", chunk_lines=3)
+    assert codes(s) == [(4, "duplicate_round")]
+    later = submit(wa, b"\n".join([LINES[4], round_line(round="T2-" + "y" * 90)]) + b"\n")
+    assert codes(later) == [(1, "duplicate_round_submitted")]
+
+
+def test_the_key_of_an_id_is_the_same_in_any_batch():
+    from audits.validation.round_ids import IdBytes, round_keys
+
+    ids = ["", "a", "T2-0003", "T2-00003", "T2-000003", "é" * 40, "x" * 256, "y" * 257]
+    alone = [int(round_keys(IdBytes.of([i]))[0]) for i in ids]
+    together = round_keys(IdBytes.of(ids)).tolist()
+    assert together == alone and len(set(alone)) == len(ids)
+    reversed_ = round_keys(IdBytes.of(ids[::-1])).tolist()
+    assert reversed_ == alone[::-1]
