@@ -49,19 +49,15 @@ from .family_seats import (
     CARDS,
     HAND_CARDS,
     HAND_DOUBLED,
-    HAND_RESULT,
-    POKER,
-    RESULTS,
     SEAT,
     TOSS,  # fmt: skip
-    WAGERS,
     seat_spans,
+    seat_tails,
 )
 from .fixed import Pattern, Spans
 from .objects import FAMILY_TAILS as TAILS
 from .objects import UNKNOWN, Derived
 from .rounds import BatchColumns, numbered
-from .scan import factorize_spans, span_hashes
 from .skeleton import GameScreen, SeatClasses
 
 ZERO = Decimal(0)
@@ -185,7 +181,7 @@ class FamilyScreen(GameScreen):
         counts[~usable[hand_seat]] = -1
         doubled = _written(values(hand[:, HAND_DOUBLED]), b"true")
         tails = np.full(len(seats), UNKNOWN, np.int64)
-        tails[usable] = self._tails(found, data, np.flatnonzero(usable))
+        tails[usable] = self._tails(found, np.flatnonzero(usable))
         known = usable & (tails != UNKNOWN)
         flags = self._flags.of(np.where(known, tails, 0))
         ok = known & flags[:, PLAIN] & ~flags[:, SURRENDER_LIKE]
@@ -202,18 +198,10 @@ class FamilyScreen(GameScreen):
                            hands, n_hands)  # fmt: skip
 
     @staticmethod
-    def _tails(found, data: np.ndarray, seats: np.ndarray) -> np.ndarray:
+    def _tails(found, seats: np.ndarray) -> np.ndarray:
         """The tail id of each of the ``seats``: seats whose wager, result, poker and hand
         objects are written alike, byte for byte, share it; one of each is read."""
-        rows = np.zeros((len(seats), 3 + 2 * MOST_HANDS, 2), np.int64)  # (0, 0): no hand
-        rows[:, :3] = found.fields[seats][:, [WAGERS, RESULTS, POKER]]
-        for h in range(MOST_HANDS):
-            has = found.n_hands[seats] > h
-            played = found.hands[seats[has], h]
-            rows[has, 3 + 2 * h : 5 + 2 * h] = played[:, [HAND_RESULT, HAND_DOUBLED]]
-        first, inverse = factorize_spans(data, rows, span_hashes(data, rows))
-        written = found.data
-        tails = [_tail(*(written[a:b] for a, b in rows[i].tolist() if b > a)) for i in first]
+        tails, inverse = seat_tails(found, seats, MOST_HANDS)
         return TAILS.ids(tails)[inverse]
 
     def _play(self, read: FamilySeats) -> None:
@@ -294,7 +282,7 @@ class FamilyScreen(GameScreen):
 
     def _flags_of(self, tail) -> tuple[bool, ...]:
         """(plain, main, doubled, surrender-like, insurance, *the game's own) of a tail
-        (:func:`_tail`); not plain: the exact path."""
+        (:func:`~.family_seats.seat_tails`); not plain: the exact path."""
         try:
             return self._read_flags(*tail)
         except (TypeError, ValueError, AttributeError, ArithmeticError):
@@ -335,17 +323,6 @@ def _packed(tails, main, insurance, side) -> np.ndarray:
     for value, bits in fields:
         packed = (packed << bits) | value
     return packed
-
-
-def _tail(wagers: bytes, results: bytes, poker: bytes, *played: bytes) -> bytes:
-    """What a seat's class keys on as written: ``[wagers, results, poker, hand result,
-    doubled]`` of a seat of one hand, ``[wagers, results, poker, [[result, doubled], ...]]``
-    of a split seat (``played``: each hand's result and doubled, in turn)."""
-    if len(played) == 2:
-        return b"".join((b"[", wagers, b",", results, b",", poker, b",", played[0], b",",
-                         played[1], b"]"))  # fmt: skip
-    hands = b",".join(b"[%s,%s]" % pair for pair in zip(played[::2], played[1::2], strict=True))
-    return b"[%s,%s,%s,[%s]]" % (wagers, results, poker, hands)
 
 
 def _written(spans: Spans, word: bytes) -> np.ndarray:

@@ -17,7 +17,18 @@ from dataclasses import dataclass
 import numpy as np
 
 from .decode import ScreenSeat, decode_each
-from .scan import ANY, LIST, OBJECT, OBJECTS, SCALAR, _object, compiled, key_table
+from .scan import (
+    ANY,
+    LIST,
+    OBJECT,
+    OBJECTS,
+    SCALAR,
+    _object,
+    compiled,
+    factorize_spans,
+    key_table,
+    span_hashes,
+)
 
 SEAT_FIELDS = ("seat", "cards", "wagers", "results", "toss", "hands", "poker")
 SEAT, CARDS, WAGERS, RESULTS, TOSS, HANDS, POKER = range(len(SEAT_FIELDS))
@@ -114,3 +125,89 @@ def _read_seats(data, starts, ends, keys, key_lengths, kinds, hand_keys, hand_ke
                 good = end == b and written
         n_hands[r] = count
         read[r] = good
+
+
+# -- tails -----------------------------------------------------------------------------------
+
+_OPEN, _CLOSE, _COMMA = ord("["), ord("]"), ord(",")
+
+
+def seat_tails(found: SeatSpans, seats: np.ndarray, most: int) -> list[bytes]:
+    """What each distinct seat of ``seats`` keys its class on, as written (its *tail*): the
+    JSON list ``[wagers, results, poker, hand result, doubled]`` of a seat of one hand,
+    ``[wagers, results, poker, [[result, doubled], ...]]`` of a split seat; with each
+    seat's number among them (``(tails, inverse)``: seats written alike, byte for byte,
+    share one)."""
+    data = np.frombuffer(found.data, np.uint8)
+    rows = np.zeros((len(seats), 3 + 2 * most, 2), np.int64)  # (0, 0): no hand
+    _tail_rows(found.fields, found.hands, found.n_hands, seats, rows)
+    first, inverse = factorize_spans(data, rows, span_hashes(data, rows))
+    size = _tail_bytes(data, rows, first, np.zeros(0, np.uint8), np.zeros(len(first), np.int64))
+    out, ends = np.zeros(size, np.uint8), np.zeros(len(first), np.int64)
+    _tail_bytes(data, rows, first, out, ends)
+    blob, starts = out.tobytes(), [0, *ends[:-1].tolist()]
+    return [blob[a:b] for a, b in zip(starts, ends.tolist(), strict=True)], inverse
+
+
+@compiled
+def _tail_rows(fields, hands, n_hands, seats, rows):
+    """Each seat's wager, result and poker spans, then each hand's result and doubled."""
+    for k in range(len(seats)):
+        s = seats[k]
+        for j, f in enumerate((WAGERS, RESULTS, POKER)):
+            rows[k, j, 0], rows[k, j, 1] = fields[s, f, 0], fields[s, f, 1]
+        for h in range(n_hands[s]):
+            for j, f in enumerate((HAND_RESULT, HAND_DOUBLED)):
+                rows[k, 3 + 2 * h + j, 0] = hands[s, h, f, 0]
+                rows[k, 3 + 2 * h + j, 1] = hands[s, h, f, 1]
+
+
+@compiled
+def _tail_bytes(data, rows, first, out, ends):
+    """The tails of the rows ``first`` one after the other in ``out`` (each one's end in
+    ``ends``); with an empty ``out``, only the size they need."""
+    write = len(out) > 0
+    at = 0
+    for k in range(len(first)):
+        row = rows[first[k]]
+        at = _byte(out, at, _OPEN, write)
+        for f in range(3):
+            at = _span(data, row[f], out, at, write)
+            at = _byte(out, at, _COMMA, write)
+        played = 0
+        while 3 + 2 * played < len(row) and row[3 + 2 * played, 1] > row[3 + 2 * played, 0]:
+            played += 1
+        nested = played != 1
+        if nested:
+            at = _byte(out, at, _OPEN, write)
+        for h in range(played):
+            if h:
+                at = _byte(out, at, _COMMA, write)
+            if nested:
+                at = _byte(out, at, _OPEN, write)
+            at = _span(data, row[3 + 2 * h], out, at, write)
+            at = _byte(out, at, _COMMA, write)
+            at = _span(data, row[4 + 2 * h], out, at, write)
+            if nested:
+                at = _byte(out, at, _CLOSE, write)
+        if nested:
+            at = _byte(out, at, _CLOSE, write)
+        at = _byte(out, at, _CLOSE, write)
+        if write:
+            ends[k] = at
+    return at
+
+
+@compiled
+def _span(data, span, out, at, write):
+    if write:
+        for j in range(span[1] - span[0]):
+            out[at + j] = data[span[0] + j]
+    return at + span[1] - span[0]
+
+
+@compiled
+def _byte(out, at, value, write):
+    if write:
+        out[at] = value
+    return at + 1

@@ -60,3 +60,37 @@ def test_more_hands_than_it_reads_is_no_seat_read():
     assert found.read.tolist() == [False, False]
     found, _ = read([json.dumps(split).encode()], most=3)
     assert found.read.tolist() == [True] and found.n_hands.tolist() == [3]
+
+
+def reference_tail(wagers: bytes, results: bytes, poker: bytes, *played: bytes) -> bytes:
+    """A seat's tail as the screen defined it in Python before it was compiled."""
+    if len(played) == 2:
+        return b"[%s,%s,%s,%s,%s]" % (wagers, results, poker, *played)
+    hands = b",".join(b"[%s,%s]" % pair for pair in zip(played[::2], played[1::2], strict=True))
+    return b"[%s,%s,%s,[%s]]" % (wagers, results, poker, hands)
+
+
+def test_seat_tails_are_the_wagers_results_poker_and_hands_as_written():
+    """Seats of one to four hands, spelt compactly or with spaces, some written alike: one
+    tail per spelling, each the JSON list the screen keys on, byte for byte."""
+    rng = np.random.default_rng(13)
+    seats = []
+    for _ in range(300):
+        hands = [{"cards": ["9D", "JS"], "doubled": bool(rng.integers(2)),
+                  "result": str(int(rng.choice([-50, -25, 0, 25, 50])))}
+                 for _ in range(int(rng.integers(1, 5)))]  # fmt: skip
+        seat = {**SEAT_, "hands": hands, "wagers": {"main": str(int(rng.choice([25, 50])))}}
+        if rng.integers(3) == 0:
+            del seat["poker"]  # its default
+        seats.append(json.dumps(seat, separators=None if rng.integers(2) else (",", ":")).encode())
+    found, _ = read(seats)
+    which = np.flatnonzero(found.read)
+    tails, inverse = fs.seat_tails(found, which, 4)
+    assert len(which) == 300 and len(tails) < 300 and len(set(tails)) == len(tails)
+    for i, seat in enumerate(which.tolist()):
+        parts = [found.fields[seat, f] for f in (fs.WAGERS, fs.RESULTS, fs.POKER)]
+        for h in range(found.n_hands[seat]):
+            parts += [found.hands[seat, h, fs.HAND_RESULT], found.hands[seat, h, fs.HAND_DOUBLED]]
+        written = [found.data[a:b] for a, b in (p.tolist() for p in parts)]
+        assert tails[inverse[i]] == reference_tail(*written)
+        json.loads(tails[inverse[i]])  # a JSON list, as its reader takes it
