@@ -42,8 +42,7 @@ from games.engine.parameters import ParameterError
 from ..checks_blackjack import recorded_winnings
 from ..parse import ParsedSeat
 from .answers import MOST_CARDS, Answers, Names, row_cards, sequence_codes
-from .cards import card_matrix_at, ragged_cards, ragged_cards_at, within_shoe
-from .decode import NULL
+from .cards import card_matrix_at, ragged_cards_at, within_shoe
 from .family_columns import Dealers, FamilySeats, Hands
 from .family_seats import (
     CARDS,
@@ -51,6 +50,7 @@ from .family_seats import (
     HAND_DOUBLED,
     SEAT,
     TOSS,  # fmt: skip
+    dealer_cards,
     seat_spans,
     seat_tails,
 )
@@ -139,11 +139,10 @@ class FamilyScreen(GameScreen):
         return SeatClasses(round_ok, read.ok, keys, read.numbers)
 
     def _dealers(self, batch: BatchColumns, rows: np.ndarray) -> Dealers:
-        decoded = batch.decoded_dealers(rows)
-        read = [d is not None and d.toss == NULL for d in decoded]
-        cards, counts = ragged_cards([d.cards if ok else b"0" for d, ok in
-                                      zip(decoded, read, strict=True)], MOST_CARDS)  # fmt: skip
-        ok = np.array(read, bool) & (counts >= 2)
+        joined = batch.joined_dealers
+        dealers = Spans(joined.bytes, joined.start[rows], joined.length[rows], joined.array)
+        cards, counts = dealer_cards(dealers, MOST_CARDS)
+        ok = counts >= 2
         answers = self.dealer_answers.of(
             np.where(ok, sequence_codes(cards, np.maximum(counts, 0)), -1),
             lambda i: self._dealer_answer(row_cards(cards, counts, i)) if ok[i] else (0,) * 6,

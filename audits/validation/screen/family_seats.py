@@ -16,7 +16,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .decode import ScreenSeat, decode_each
+from .cards import ragged_cards, ragged_cards_at
+from .decode import NULL, ScreenDealer, ScreenSeat, decode_each
+from .fixed import Spans
 from .scan import (
     ANY,
     LIST,
@@ -125,6 +127,61 @@ def _read_seats(data, starts, ends, keys, key_lengths, kinds, hand_keys, hand_ke
                 good = end == b and written
         n_hands[r] = count
         read[r] = good
+
+
+# -- dealers ---------------------------------------------------------------------------------
+
+DEALER_FIELDS = ("cards", "toss", "id")
+_DEALER_KEYS, _DEALER_KEY_LENGTHS = key_table(DEALER_FIELDS)
+_DEALER_KINDS = np.array([LIST, ANY, ANY], np.int64)
+_NULL = np.frombuffer(b"null", np.uint8)
+
+
+def dealer_cards(dealers, most: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each dealer's cards (``(cards, counts)`` as :func:`~.cards.ragged_cards_at` reads
+    them) where it tosses nothing (``toss`` unwritten or ``null``); counts -1 elsewhere.  A
+    dealer the object reader cannot vouch for (another key, a key twice, an escape) is decoded
+    with msgspec instead (:class:`~.decode.ScreenDealer`), as the screen always read it."""
+    k = len(dealers)
+    fields = np.full((k, len(DEALER_FIELDS), 2), -1, np.int64)
+    read = np.zeros(k, np.bool_)
+    _read_dealers(dealers.array, dealers.start, dealers.start + dealers.length, _DEALER_KEYS,
+                  _DEALER_KEY_LENGTHS, _DEALER_KINDS, fields, read,
+                  np.zeros((0, 2), np.int64))  # fmt: skip
+    spans = Spans(dealers.bytes, fields[:, 0, 0], fields[:, 0, 1] - fields[:, 0, 0],
+                  dealers.array)  # fmt: skip
+    cards, counts = ragged_cards_at(spans, most)
+    counts[~read] = -1
+    others = np.flatnonzero(~read)
+    if others.size:
+        decoded = decode_each(dealers.values(others), ScreenDealer)
+        plain = [d is not None and d.toss == NULL for d in decoded]
+        got = ragged_cards([d.cards if ok else b"0" for d, ok in zip(decoded, plain, strict=True)],
+                           most)  # fmt: skip
+        cards[others], counts[others] = got
+    return cards, counts
+
+
+@compiled
+def _read_dealers(data, starts, ends, keys, key_lengths, kinds, fields, read, no_items):
+    for r in range(len(starts)):
+        if ends[r] <= starts[r] or data[starts[r]] != 123:  # not an object
+            continue
+        after, _ = _object(data, starts[r], ends[r], keys, key_lengths, kinds, -1, fields[r],
+                           no_items)  # fmt: skip
+        toss = fields[r, 1]
+        read[r] = (after == ends[r] and fields[r, 0, 0] >= 0
+                   and (toss[0] < 0 or _is(data, toss, _NULL)))  # fmt: skip
+
+
+@compiled
+def _is(data, span, word):
+    if span[1] - span[0] != len(word):
+        return False
+    for j in range(len(word)):
+        if data[span[0] + j] != word[j]:
+            return False
+    return True
 
 
 # -- tails -----------------------------------------------------------------------------------

@@ -94,3 +94,32 @@ def test_seat_tails_are_the_wagers_results_poker_and_hands_as_written():
         written = [found.data[a:b] for a, b in (p.tolist() for p in parts)]
         assert tails[inverse[i]] == reference_tail(*written)
         json.loads(tails[inverse[i]])  # a JSON list, as its reader takes it
+
+
+def test_dealers_cards_are_read_where_they_lie_as_decoding_reads_them():
+    """Each dealer spelling, read in place or (one the object reader gives up on) decoded:
+    the same cards and counts as decoding every dealer, the screen's way before."""
+    from audits.validation.screen.cards import ragged_cards
+    from audits.validation.screen.decode import NULL, ScreenDealer, decode_each
+    from audits.validation.screen.fixed import Spans
+
+    dealers = [
+        b'{"cards":["9D","JS"]}', b'{"cards": ["AS", "7H", "3C"], "toss": null}',
+        b'{"id":"D-7","cards":["9D","JS","2C"]}', b'{"cards":["9D","JS"],"toss":"9D"}',
+        b'{"cards":["9D","JS"],"shoe":1}', b'{"cards":["9D"],"cards":["9D","JS"]}',
+        b'{"cards":["9D","JS"],"id":"D\\u0037"}', b'[1]', b'5', b'{"cards":"9D"}',
+        b'{"cards":["9D","JS"],"toss":nul}', b'{"cards":["9D","XX"]}', b'{"cards":[]}',
+        b'{ "cards" : [ "9D" , "JS" ] , "toss" : null }', b'{"toss":null}', b'{}',
+    ]  # fmt: skip
+    data = b"\n".join(dealers)
+    length = np.array([len(d) for d in dealers], np.int64)
+    start = np.cumsum(length + 1) - length - 1
+    cards, counts = fs.dealer_cards(Spans(data, start, length), 8)
+    decoded = decode_each(dealers, ScreenDealer)
+    plain = [d is not None and d.toss == NULL for d in decoded]
+    want_cards, want_counts = ragged_cards(
+        [d.cards if ok else b"0" for d, ok in zip(decoded, plain, strict=True)], 8
+    )
+    assert counts.tolist() == want_counts.tolist()
+    assert cards.tolist() == want_cards.tolist()
+    assert counts.tolist()[:4] == [2, 3, 3, -1] and counts[5] == 2  # the last cards written
