@@ -25,11 +25,12 @@ from .scan import (
     OBJECT,
     OBJECTS,
     SCALAR,
-    _object,
     compiled,
     factorize_spans,
     key_table,
     span_hashes,
+    span_is,
+    walk_object,
 )
 
 SEAT_FIELDS = ("seat", "cards", "wagers", "results", "toss", "hands", "poker")
@@ -115,14 +116,14 @@ def _put_seat(seat: ScreenSeat, fields: np.ndarray, hands: np.ndarray, extra: _E
 def _read_seats(data, starts, ends, keys, key_lengths, kinds, hand_keys, hand_key_lengths,
                 hand_kinds, fields, items, hands, n_hands, read, no_items):  # fmt: skip
     for r in range(len(starts)):
-        after, count = _object(data, starts[r], ends[r], keys, key_lengths, kinds, -1,
-                               fields[r], items[r])  # fmt: skip
+        after, count = walk_object(data, starts[r], ends[r], keys, key_lengths, kinds, -1,
+                                   fields[r], items[r])  # fmt: skip
         good = after == ends[r] and fields[r, WAGERS, 0] >= 0 and fields[r, HANDS, 0] >= 0
         for h in range(count):
             if good:
                 a, b = items[r, h, 0], items[r, h, 1]
-                end, _ = _object(data, a, b, hand_keys, hand_key_lengths, hand_kinds, -1,
-                                 hands[r, h], no_items)  # fmt: skip
+                end, _ = walk_object(data, a, b, hand_keys, hand_key_lengths, hand_kinds, -1,
+                                     hands[r, h], no_items)  # fmt: skip
                 written = hands[r, h, HAND_CARDS, 0] >= 0 and hands[r, h, HAND_RESULT, 0] >= 0
                 good = end == b and written
         n_hands[r] = count
@@ -167,21 +168,11 @@ def _read_dealers(data, starts, ends, keys, key_lengths, kinds, fields, read, no
     for r in range(len(starts)):
         if ends[r] <= starts[r] or data[starts[r]] != 123:  # not an object
             continue
-        after, _ = _object(data, starts[r], ends[r], keys, key_lengths, kinds, -1, fields[r],
-                           no_items)  # fmt: skip
+        after, _ = walk_object(data, starts[r], ends[r], keys, key_lengths, kinds, -1,
+                               fields[r], no_items)  # fmt: skip
         toss = fields[r, 1]
         read[r] = (after == ends[r] and fields[r, 0, 0] >= 0
-                   and (toss[0] < 0 or _is(data, toss, _NULL)))  # fmt: skip
-
-
-@compiled
-def _is(data, span, word):
-    if span[1] - span[0] != len(word):
-        return False
-    for j in range(len(word)):
-        if data[span[0] + j] != word[j]:
-            return False
-    return True
+                   and (toss[0] < 0 or span_is(data, toss, _NULL)))  # fmt: skip
 
 
 # -- tails -----------------------------------------------------------------------------------

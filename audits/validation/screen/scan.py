@@ -92,15 +92,15 @@ def _scan(data, starts, ends, keys, key_lengths, kinds, required, spans, seats, 
         for f in range(len(required)):
             if required[f] and spans[r, f, 0] < 0:
                 ok = False
-        ok = ok and _written(data, spans[r, V], _ONE)
+        ok = ok and span_is(data, spans[r, V], _ONE)
         if spans[r, SHIFT, 0] >= 0:
-            ok = ok and _written(data, spans[r, SHIFT], _NULL)
+            ok = ok and span_is(data, spans[r, SHIFT], _NULL)
         scanned[r] = ok
         seat_count[r] = count
 
 
 @compiled
-def _written(data, span, word):
+def span_is(data, span, word):
     """Whether the span holds exactly ``word``."""
     if span[1] - span[0] != len(word):
         return False
@@ -236,7 +236,7 @@ def _value_end(data, i, end, kind, ascii_only):
 
 
 @compiled
-def _object(data, i, end, keys, key_lengths, kinds, ascii_field, spans, items):
+def walk_object(data, i, end, keys, key_lengths, kinds, ascii_field, spans, items):
     """``(end, count)`` of the object starting at ``i`` (an opening brace): each known
     key's value span in ``spans``, the objects of its :data:`OBJECTS` field in ``items``
     (``count`` of them); ``(-1, 0)`` for a key not known or written twice, a value not of
@@ -287,7 +287,7 @@ def _line(data, i, end, keys, key_lengths, kinds, spans, seats):
     i = _space(data, i, end)
     if i >= end or data[i] != _OPEN_OBJECT:
         return -1
-    after, count = _object(data, i, end, keys, key_lengths, kinds, ROUND, spans, seats)
+    after, count = walk_object(data, i, end, keys, key_lengths, kinds, ROUND, spans, seats)
     return count if after >= 0 and _space(data, after, end) == end else -1
 
 

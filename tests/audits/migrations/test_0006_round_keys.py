@@ -12,6 +12,7 @@ from django.db.migrations.executor import MigrationExecutor
 
 from audits.services.round_keys import stored_ids
 from audits.validation.round_ids import IdBytes, round_keys
+from tests.audits.migrations.support import old_chunk
 
 BEFORE, AFTER = ("audits", "0005_submission_file_per_licensee"), ("audits", "0006_round_keys_per_chunk")
 GAMES_THEN = ("games", "0003_rule_version_blank_options")  # the registry as 0005 knew it
@@ -29,16 +30,7 @@ def migrated_back(transactional_db):
 
 def test_rounds_seen_become_sorted_round_keys_per_chunk_and_place(migrated_back):
     apps = migrated_back.loader.project_state([BEFORE, GAMES_THEN]).apps
-    jurisdiction = apps.get_model("games", "Jurisdiction").objects.create(code="x", name="X")
-    licensee = apps.get_model("games", "Licensee").objects.create(
-        jurisdiction=jurisdiction, name="L", license_number="1"
-    )
-    submission = apps.get_model("audits", "Submission").objects.create(
-        licensee=licensee, sha256="0" * 64, raw_file="f", original_name="old.jsonl", size_bytes=1
-    )
-    chunk = apps.get_model("audits", "Chunk").objects.create(
-        submission=submission, index=0, first_line=1, start_offset=0, end_offset=1
-    )
+    submission, chunk = old_chunk(apps)
     seen = apps.get_model("audits", "RoundSeen")
     for line, (table, round_id) in enumerate([("T1", "b"), ("T1", "a"), ("T2", "a")], 1):
         seen.objects.create(submission=submission, chunk=chunk, key=0, venue="V", table=table,

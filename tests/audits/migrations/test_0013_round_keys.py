@@ -12,6 +12,7 @@ from django.db.migrations.executor import MigrationExecutor
 
 from audits.services.round_keys import stored_ids
 from audits.validation.round_ids import IdBytes, round_keys
+from tests.audits.migrations.support import old_chunk
 
 BEFORE, AFTER = ("audits", "0012_chunk_line_marks"), ("audits", "0013_round_keys_of_each_id_alone")
 
@@ -39,16 +40,7 @@ def row_arrays(ids: list[str], keys: list[int], lines: list[int]) -> dict:
 
 def test_keys_are_computed_again_and_rows_sorted_again(migrated_back):
     apps = migrated_back.loader.project_state([BEFORE]).apps
-    jurisdiction = apps.get_model("games", "Jurisdiction").objects.create(code="x", name="X")
-    licensee = apps.get_model("games", "Licensee").objects.create(
-        jurisdiction=jurisdiction, name="L", license_number="1"
-    )
-    submission = apps.get_model("audits", "Submission").objects.create(
-        licensee=licensee, sha256="0" * 64, raw_file="f", original_name="old.jsonl", size_bytes=1
-    )
-    chunk = apps.get_model("audits", "Chunk").objects.create(
-        submission=submission, index=0, first_line=1, start_offset=0, end_offset=1
-    )
+    submission, chunk = old_chunk(apps)
     ids = ["T2-0003", "T2-" + "x" * 30, "T2-0004"]
     stale = [0, 1, 2]  # keys as the old hashing might have left them: not each id's own
     rows = apps.get_model("audits", "RoundKeys")
