@@ -180,7 +180,8 @@ class FamilyScreen(GameScreen):
         counts[~usable[hand_seat]] = -1
         doubled = _written(values(hand[:, HAND_DOUBLED]), b"true")
         tails = np.full(len(seats), UNKNOWN, np.int64)
-        tails[usable] = self._tails(found, np.flatnonzero(usable))
+        written, inverse = seat_tails(found, np.flatnonzero(usable), MOST_HANDS)
+        tails[usable] = TAILS.ids(written)[inverse]  # one of each spelling read
         known = usable & (tails != UNKNOWN)
         flags = self._flags.of(np.where(known, tails, 0))
         ok = known & flags[:, PLAIN] & ~flags[:, SURRENDER_LIKE]
@@ -195,13 +196,6 @@ class FamilyScreen(GameScreen):
         hands = Hands(cards, counts, hand_seat, index, doubled, starts)
         return FamilySeats(numbers, first, cards[starts], counts[starts], tails, flags, ok,
                            hands, n_hands)  # fmt: skip
-
-    @staticmethod
-    def _tails(found, seats: np.ndarray) -> np.ndarray:
-        """The tail id of each of the ``seats``: seats whose wager, result, poker and hand
-        objects are written alike, byte for byte, share it; one of each is read."""
-        tails, inverse = seat_tails(found, seats, MOST_HANDS)
-        return TAILS.ids(tails)[inverse]
 
     def _play(self, read: FamilySeats) -> None:
         """Each seat's play checked by the engine (a fault: the exact path); each hand's

@@ -136,6 +136,7 @@ DEALER_FIELDS = ("cards", "toss", "id")
 _DEALER_KEYS, _DEALER_KEY_LENGTHS = key_table(DEALER_FIELDS)
 _DEALER_KINDS = np.array([LIST, ANY, ANY], np.int64)
 _NULL = np.frombuffer(b"null", np.uint8)
+_OPEN_BRACE = ord("{")
 
 
 def dealer_cards(dealers, most: int) -> tuple[np.ndarray, np.ndarray]:
@@ -166,7 +167,7 @@ def dealer_cards(dealers, most: int) -> tuple[np.ndarray, np.ndarray]:
 @compiled
 def _read_dealers(data, starts, ends, keys, key_lengths, kinds, fields, read, no_items):
     for r in range(len(starts)):
-        if ends[r] <= starts[r] or data[starts[r]] != 123:  # not an object
+        if ends[r] <= starts[r] or data[starts[r]] != _OPEN_BRACE:  # not an object
             continue
         after, _ = walk_object(data, starts[r], ends[r], keys, key_lengths, kinds, -1,
                                fields[r], no_items)  # fmt: skip
@@ -180,7 +181,9 @@ def _read_dealers(data, starts, ends, keys, key_lengths, kinds, fields, read, no
 _OPEN, _CLOSE, _COMMA = ord("["), ord("]"), ord(",")
 
 
-def seat_tails(found: SeatSpans, seats: np.ndarray, most: int) -> list[bytes]:
+def seat_tails(
+    found: SeatSpans, seats: np.ndarray, most: int
+) -> tuple[list[bytes], np.ndarray]:
     """What each distinct seat of ``seats`` keys its class on, as written (its *tail*): the
     JSON list ``[wagers, results, poker, hand result, doubled]`` of a seat of one hand,
     ``[wagers, results, poker, [[result, doubled], ...]]`` of a split seat; with each
