@@ -28,6 +28,7 @@ from audits.validation.screen.times import as_datetime
 from .round_keys import KEYS, LINES, MICROS, stored_ids
 
 ROWS_AT_ONCE = 4  # a place's rows fetched a few at a time: their arrays held once, in the block
+KEY_PARTS = 16  # keys held twice are sought a 16th of the keys at a time (see repeated_keys)
 
 
 @dataclass
@@ -135,10 +136,7 @@ def _lock(licensee_id: int, venue: str, table: str) -> None:
 
 def _within(submission, venue, table, block: Block) -> list[Finding]:
     """Rounds read more than once in the file: each reading after the first."""
-    keys = np.sort(block.keys)
-    shared = np.unique(keys[1:][keys[1:] == keys[:-1]])  # keys held by more than one round
-    del keys
-    candidates = block.with_keys(shared)
+    candidates = block.with_keys(repeated_keys(block.keys))
     block.read(candidates)
     found, first_line = [], {}
     in_order = np.lexsort((block.lines[candidates], block.keys[candidates]))
@@ -151,6 +149,19 @@ def _within(submission, venue, table, block: Block) -> list[Finding]:
         message = f"round {place[1]} already appears at line {first_line[place]}"
         found.append(_finding(submission, block, at, venue, table, "duplicate_round", message))
     return found
+
+
+def repeated_keys(keys: np.ndarray, parts: int = KEY_PARTS) -> np.ndarray:
+    """The keys held more than once, sorted: sought among the keys of each top bits at a
+    time, so that the sorted copy is a part of the keys, not all of them (a million rounds'
+    keys are 8 MB); ``parts``: a power of two, 2 or more."""
+    shift = 64 - (parts - 1).bit_length()
+    top = keys >> np.uint64(shift)
+    found = []
+    for part in range(parts):
+        mine = np.sort(keys[top == part])
+        found.append(np.unique(mine[1:][mine[1:] == mine[:-1]]))
+    return np.concatenate(found)
 
 
 def _earlier(submission, venue, table, block: Block) -> list[Finding]:

@@ -8,9 +8,12 @@ import threading
 import numpy as np
 import pytest
 from django.db import connection, connections
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from audits.models import RoundKeys, Submission
 from audits.services import round_keys as round_keys_module
+from audits.services.duplicates import repeated_keys
 from audits.services.finish import submission_finish
 from audits.services.round_keys import stored_ids
 from tests.audits.conftest import round_line
@@ -27,6 +30,19 @@ def test_equal_keys_of_different_rounds_are_not_duplicates(wa, monkeypatch):
     second = submit(wa, b"\n".join([round_line(round="T2-new"), LINES[5]]) + b"\n")
     assert codes(second) == [(2, "duplicate_round_submitted")]
     assert "T2-0005" in second.findings.get().message and "line 6" in second.findings.get().message
+
+
+EDGES = st.sampled_from([0, 1, 2**60 - 1, 2**60, 2**63 - 1, 2**63, 2**64 - 1])
+KEY = st.one_of(EDGES, st.integers(0, 2**64 - 1), st.integers(0, 40))
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.lists(KEY, max_size=200), st.sampled_from([2, 4, 16, 256]))
+def test_repeated_keys_are_the_keys_held_more_than_once(keys, parts):
+    # sought part by part by their top bits, as if all were sorted at once
+    keys = np.array(keys, "<u8")
+    held = np.unique(keys, return_counts=True)
+    assert repeated_keys(keys, parts).tolist() == held[0][held[1] > 1].tolist()
 
 
 def test_duplicates_across_chunks_name_the_first_line(wa):
