@@ -6,7 +6,10 @@ blackjack family's generator plays every hand, so that takes minutes; later runs
 the file), a fresh database is migrated and loaded, and a separate process measures, as
 one worker would: the file's bare parse (orjson, no validation), then file on disk ->
 stored submission -> findings, totals and round keys in the database (PostgreSQL when
-reachable, else SQLite).  Each workload's own process gives its peak resident memory.
+reachable, else SQLite).  Each workload's own process gives its peak resident memory, and
+beside it how much of that is shared libraries' pages (numba's LLVM above all): those are
+file pages, shared by every process and mapped more or less densely as the page cache
+holds more or less of the library (a library just installed is mapped most).
 
 With ``--workers N`` (PostgreSQL and Redis needed) the Toss One 3-seat file is then
 validated as production does it, by a real ``celery worker`` with 1 and with N
@@ -123,7 +126,8 @@ def main() -> None:
     url = database_url(args.database_url, workdir)
     env = {**os.environ, "DATABASE_URL": url, "MEDIA_ROOT": str(workdir / "media"), **PRODUCTION}
     print(f"database: {url.split('@')[-1]}; work folder: {workdir}")
-    print(f"{'workload':26} {'rounds/s':>10} {'x parse':>8} {'goal':>9} {'peak MB':>8}")
+    print(f"{'workload':26} {'rounds/s':>10} {'x parse':>8} {'goal':>9} {'peak MB':>8} "
+          f"{'libs MB':>8}")  # fmt: skip
     for name in args.only:
         workload = WORKLOADS[name]
         log = log_for(name, args.rounds, env)
@@ -133,7 +137,8 @@ def main() -> None:
         got = json.loads(out.stdout.strip().splitlines()[-1])
         rate = got["rounds"] / got["seconds"]
         print(f"{workload.title:26} {rate:>10,.0f} {got['seconds'] / got['parse']:>8.1f} "
-              f"{workload.goal:>9,} {got['peak_mb']:>8,.0f}   ({got['rounds']:,} rounds in "
+              f"{workload.goal:>9,} {got['peak_mb']:>8,.0f} {got['libraries_mb']:>8,.0f}   "
+              f"({got['rounds']:,} rounds in "
               f"{got['seconds']:.1f} s; bare parse {got['rounds'] / got['parse']:,.0f}/s; "
               f"{got['findings']:,} findings)")  # fmt: skip
     if args.workers:
@@ -197,7 +202,25 @@ def measure(log: Path) -> None:
     seconds = time.perf_counter() - start
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps({"rounds": submission.rounds_total, "seconds": seconds, "parse": parse,
-                      "findings": submission.finding_count, "peak_mb": peak_mb}))  # fmt: skip
+                      "findings": submission.finding_count, "peak_mb": peak_mb,
+                      "libraries_mb": libraries_mb()}))  # fmt: skip
+
+
+def libraries_mb() -> float:
+    """Resident MB of this process's shared libraries (file pages mapped from ``.so`` files;
+    0 where ``/proc`` does not tell)."""
+    try:
+        smaps = Path("/proc/self/smaps").read_text()
+    except OSError:
+        return 0.0
+    kb, library = 0, False
+    for line in smaps.splitlines():
+        fields = line.split()
+        if fields and "-" in fields[0] and len(fields) >= 5:  # a mapping's header line
+            library = len(fields) >= 6 and ".so" in fields[5]
+        elif library and fields[0] == "Rss:":
+            kb += int(fields[1])
+    return kb / 1024
 
 
 def generate_blackjack(game: str, out: str, rounds: str) -> None:
