@@ -5,7 +5,8 @@ players' result over ``n`` wagers is the sum of ``n`` independent such results, 
 distribution is the ``n``-fold convolution of the sheet's.  Pays are multiples of a common
 step (half a unit for 3 to 2), so the sum lives on a lattice and its distribution is computed
 exactly, up to floating-point rounding, by raising the sheet's discrete Fourier transform to
-the ``n``-th power (several groups of wagers, each with its own sheet, multiply theirs).
+the ``n``-th power (several groups of wagers, each with its own sheet, multiply theirs): in
+polar form, ``n`` times each log of a modulus and each angle, summed over the groups.
 
 The transform is circular: a grid shorter than the whole range folds the far tails onto it.
 The grid is therefore centred on the mean and made wide enough that Bernstein's inequality
@@ -26,6 +27,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from statistics import NormalDist
 
 import numpy as np
@@ -144,11 +146,14 @@ class Lattice:
         size = _grid_size(groups, step, max(spans), full)
         if size is None:
             return None
-        spectrum = np.ones(size // 2 + 1, dtype=np.complex128)
+        log_modulus, angle = np.zeros(size // 2 + 1), np.zeros(size // 2 + 1)
         for group, steps, low in zip(groups, at, lowest, strict=True):
-            one = np.zeros(size)
-            np.add.at(one, np.array(steps) - low, [p for p, _ in group.outcomes])
-            spectrum *= _power(np.fft.rfft(one), group.wagers)
+            its_log_modulus, its_angle = _log_spectrum(
+                tuple(s - low for s in steps), tuple(p for p, _ in group.outcomes), size
+            )
+            log_modulus += group.wagers * its_log_modulus  # the product of the n-th powers
+            angle += group.wagers * its_angle
+        spectrum = _polar(log_modulus, angle)
         folded = np.clip(np.fft.irfft(spectrum, size), 0.0, None)
         start = 0 if size >= full else max(0, round(mean - shift) - size // 2)
         pmf = np.roll(folded, -(start % size))  # index i is the sum shift + start + i
@@ -174,13 +179,27 @@ class Lattice:
         )  # fmt: skip
 
 
-def _power(z: np.ndarray, n: int) -> np.ndarray:
-    """``z ** n`` in polar form (a modulus and an angle: cheaper than the complex power)."""
-    modulus = np.abs(z)
+@lru_cache(maxsize=256)
+def _log_spectrum(steps: tuple[int, ...], probabilities: tuple[float, ...], size: int):
+    """The transform of one wager's distribution on a grid of ``size`` (``probabilities`` at
+    ``steps``) in polar form: the log of each modulus (-inf where 0) and each angle.  Kept:
+    the same sheet's wagers are tested day after day, on a few grid sizes; raising to the
+    ``n``-th power is then a product (:func:`_polar` of the sums of ``n`` times these)."""
+    one = np.zeros(size)
+    np.add.at(one, np.array(steps), probabilities)
+    z = np.fft.rfft(one)
     with np.errstate(divide="ignore"):
-        scaled = np.exp(n * np.log(modulus))  # 0 where the modulus is 0
-    angle = n * np.angle(z)
-    return scaled * np.cos(angle) + 1j * (scaled * np.sin(angle))
+        log_modulus = np.log(np.abs(z))
+    angle = np.angle(z)
+    log_modulus.setflags(write=False)
+    angle.setflags(write=False)
+    return log_modulus, angle
+
+
+def _polar(log_modulus: np.ndarray, angle: np.ndarray) -> np.ndarray:
+    """The complex numbers of these logs of moduli and angles (0 where the log is -inf)."""
+    modulus = np.exp(log_modulus)
+    return modulus * np.cos(angle) + 1j * (modulus * np.sin(angle))
 
 
 def _common_step(groups: list[Group]) -> Fraction:
