@@ -84,14 +84,16 @@ class Block:
         return np.concatenate(found) if found else np.zeros(0, np.int64)
 
     def read(self, rounds: np.ndarray) -> None:
-        """Read the ids and times of ``rounds``: each row holding some fetched and
-        decompressed once, only those rounds' kept."""
+        """Read the ids and times of ``rounds``: the rows holding some fetched in one query
+        (a few at a time) and decompressed once each, only those rounds' kept."""
         rounds = np.setdiff1d(rounds, np.fromiter(self._id_of, np.int64, len(self._id_of)))
         rows = np.searchsorted(self.start, rounds, "right") - 1
-        for row in np.unique(rows).tolist():
-            ids, ends, played = RoundKeys.objects.filter(pk=self.rows[row].pk).values_list(
-                "ids", "id_ends", "played"
-            ).get()  # fmt: skip
+        row_of = {self.rows[row].pk: row for row in np.unique(rows).tolist()}
+        fetched = RoundKeys.objects.filter(pk__in=row_of).values_list(
+            "pk", "ids", "id_ends", "played"
+        )  # fmt: skip
+        for pk, ids, ends, played in fetched.iterator(chunk_size=ROWS_AT_ONCE):
+            row = row_of[pk]
             ids, played = stored_ids(ids, ends), np.frombuffer(played, MICROS)
             for i in rounds[rows == row].tolist():
                 self._id_of[i] = ids.text(i - int(self.start[row]))
