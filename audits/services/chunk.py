@@ -22,6 +22,7 @@ from audits.models.dealers import SEATS
 from .bulk import write_findings, write_objects, write_round_keys
 from .chunk_run import ChunkRun
 from .lines import read_blocks
+from .rules_context import run_reading
 from .storage import plain_path
 
 log = logging.getLogger(__name__)
@@ -46,7 +47,7 @@ def chunk_validate(chunk: Chunk, run: ChunkRun | None = None) -> bool:
             f"started {attempts - 1} times without finishing (lines from {chunk.first_line})"
         )
     submission = chunk.submission
-    run = run or ChunkRun(submission)
+    run = run or ChunkRun(submission, *run_reading(submission))
     path = plain_path(submission)
     number = chunk.first_line
     collecting = gc.isenabled()

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from audits.validation.context import GameRules, Limit
 from audits.validation.games import GAMES
 from games.engine.catalog import game as engine_game
+from games.rules_resolver import RulesResolver
 from games.selectors import RulesInForce
 from games.services.rules import engine_paytable
 
@@ -12,6 +15,9 @@ from games.services.rules import engine_paytable
 #: (whose tables take a tenth of a second to build) serves every chunk a worker validates.
 _ENGINES: dict[tuple[int, str], object] = {}
 _MAX_ENGINES = 64
+#: the registry readings of the validation runs this process last worked on (see run_reading)
+_READINGS: OrderedDict[tuple, tuple[RulesResolver, GameRulesCache]] = OrderedDict()
+_MOST_READINGS = 4
 
 
 def engine_for(version) -> object:
@@ -72,3 +78,20 @@ class GameRulesCache:
             rule_version=f"{code} rule version {version.version} ({version.content_hash[:12]})",
             key=(version.content_hash, *key),
         )
+
+
+def run_reading(submission) -> tuple[RulesResolver, GameRulesCache]:
+    """The registry's answers for one validation run of ``submission`` in this process: every
+    chunk of the run a worker takes reads them once, as one process validating a whole file
+    does (:func:`~audits.services.submissions.submission_validate_now`).  A run is the
+    submission's chunks from one preparation (its ``started_at``): a reset or a retry starts
+    another run, which reads the registry again.  (Keyed by the submission's uuid, never
+    reused, where a primary key can be, by a rolled-back insert on SQLite.)"""
+    key = (submission.uuid, submission.started_at)
+    reading = _READINGS.get(key)
+    if reading is None:
+        reading = _READINGS[key] = (RulesResolver(), GameRulesCache())
+        while len(_READINGS) > _MOST_READINGS:
+            _READINGS.popitem(last=False)
+    _READINGS.move_to_end(key)
+    return reading
