@@ -110,24 +110,12 @@ def _write_totals(chunk: Chunk, run: ChunkRun) -> None:
             target[key] += abs(finding.recorded - finding.expected)
     write_objects(
         ChunkDealer,
-        [
-            ChunkDealer(
-                chunk=chunk,
-                venue=v[:40],
-                table=t[:40],
-                game=g[:60],
-                gaming_day=day,
-                dealer=dealer,
-                wager_key=k,
-                rounds=tally.rounds,
-                wagers=tally.wagers,
-                wagered=tally.wagered,
-                net_result=tally.net_result,
-                stake_squares=tally.stake_squares,
-            )
+        (
+            ChunkDealer(chunk=chunk, venue=v[:40], table=t[:40], game=g[:60], gaming_day=day,
+                        dealer=dealer, wager_key=k, **_sums(tally))  # fmt: skip
             for (v, t, g, day, dealer, k), tally in run.dealers.items()
             if day is not None
-        ],
+        ),
     )
     seated: dict[tuple, dict[str, int]] = defaultdict(dict)
     for (v, t, g, day, seat), played in run.seats.items():
@@ -135,30 +123,28 @@ def _write_totals(chunk: Chunk, run: ChunkRun) -> None:
             seated[(v[:40], t[:40], g[:60], day)][SEATS[seat - 1]] = played
     write_objects(
         ChunkSeat,
-        [
+        (
             ChunkSeat(chunk=chunk, venue=v, table=t, game=g, gaming_day=day, **played)
             for (v, t, g, day), played in seated.items()
-        ],
+        ),
     )
     write_objects(
         ChunkTotal,
-        [
-            ChunkTotal(
-                chunk=chunk,
-                venue=v,
-                table=t,
-                game=g,
-                gaming_day=day,
-                wager_key=k,
-                rounds=tally.rounds,
-                wagers=tally.wagers,
-                wagered=tally.wagered,
-                net_result=tally.net_result,
-                paid_out=tally.paid_out,
-                stake_squares=tally.stake_squares,
-                overpaid=over[(v, t, g, day, k)],
-                underpaid=under[(v, t, g, day, k)],
-            )
+        (
+            ChunkTotal(chunk=chunk, venue=v, table=t, game=g, gaming_day=day, wager_key=k,
+                       paid_out=tally.paid_out, overpaid=over[(v, t, g, day, k)],
+                       underpaid=under[(v, t, g, day, k)], **_sums(tally))  # fmt: skip
             for (v, t, g, day, k), tally in run.totals.items()
-        ],
+        ),
     )
+
+
+def _sums(tally) -> dict:
+    """The sums a chunk's totals and its dealers' rows both keep of a tally."""
+    return {
+        "rounds": tally.rounds,
+        "wagers": tally.wagers,
+        "wagered": tally.wagered,
+        "net_result": tally.net_result,
+        "stake_squares": tally.stake_squares,
+    }
