@@ -36,7 +36,7 @@ EDGES = st.sampled_from([0, 1, 2**60 - 1, 2**60, 2**63 - 1, 2**63, 2**64 - 1])
 KEY = st.one_of(EDGES, st.integers(0, 2**64 - 1), st.integers(0, 40))
 
 
-@settings(max_examples=300, deadline=None, derandomize=True)
+@settings(max_examples=300, deadline=None)
 @given(st.lists(KEY, max_size=200), st.sampled_from([2, 4, 16, 256]))
 def test_repeated_keys_are_the_keys_held_more_than_once(keys, parts):
     # sought part by part by their top bits, as if all were sorted at once
