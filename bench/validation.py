@@ -218,7 +218,7 @@ def libraries_mb() -> float:
         fields = line.split()
         if fields and "-" in fields[0] and len(fields) >= 5:  # a mapping's header line
             library = len(fields) >= 6 and ".so" in fields[5]
-        elif library and fields[0] == "Rss:":
+        elif library and fields and fields[0] == "Rss:":
             kb += int(fields[1])
     return kb / 1024
 
