@@ -72,8 +72,11 @@ class IdBytes:
         """The ids in ``order``, their bytes one after the other."""
         order = np.asarray(order)
         order = np.flatnonzero(order) if order.dtype == bool else order.astype(np.int64)
-        data, length = _gather(self.data, self.start, self.length, order)
-        return IdBytes(data, np.cumsum(length) - length, length)
+        length = self.length[order]
+        start = np.cumsum(length) - length
+        data = np.empty(int(length.sum()), np.uint8)
+        _gather(self.data, self.start[order], length, start, data)
+        return IdBytes(data, start, length)
 
     def text(self, i: int) -> str:
         a = int(self.start[i])
@@ -88,7 +91,8 @@ def round_keys(ids: IdBytes) -> np.ndarray:
     ids are hashed with it.  An id of at most :data:`LONGEST_IN_COLUMNS` bytes is read as
     little-endian 8-byte words (the last padded with zeros; an empty id one zero word), each
     mixed into a hash seeded with the length; a longer one is hashed by BLAKE2b."""
-    keys = _short_keys(ids.data, ids.start, ids.length)
+    keys = np.zeros(len(ids.length), np.uint64)
+    _short_keys(ids.data, ids.start, ids.length, keys)
     for i in np.flatnonzero(ids.length > LONGEST_IN_COLUMNS).tolist():
         a = int(ids.start[i])
         digest = blake2b(bytes(ids.data[a : a + int(ids.length[i])]), digest_size=8).digest()
@@ -97,8 +101,7 @@ def round_keys(ids: IdBytes) -> np.ndarray:
 
 
 @compiled
-def _short_keys(data, start, length):
-    keys = np.zeros(len(length), np.uint64)
+def _short_keys(data, start, length, keys):
     for i in range(len(length)):
         n = length[i]
         if n > LONGEST_IN_COLUMNS:
@@ -110,7 +113,6 @@ def _short_keys(data, start, length):
                 word |= np.uint64(data[start[i] + 8 * w + b]) << np.uint64(8 * b)
             h = _mix(h ^ word)
         keys[i] = h
-    return keys
 
 
 @compiled
@@ -124,16 +126,9 @@ def _mix(h):
 
 
 @compiled
-def _gather(data, start, length, order):
-    """The bytes of the ids ``order``, one after the other, and their lengths."""
-    lengths = np.empty(len(order), np.int64)
-    for k in range(len(order)):
-        lengths[k] = length[order[k]]
-    out = np.empty(lengths.sum(), np.uint8)
-    at = 0
-    for k in range(len(order)):
-        a = start[order[k]]
-        for j in range(lengths[k]):
+def _gather(data, start, length, out_start, out):
+    """Copies the bytes ``data[start[k]:start[k] + length[k]]`` to ``out`` at ``out_start[k]``."""
+    for k in range(len(start)):
+        a, at = start[k], out_start[k]
+        for j in range(length[k]):
             out[at + j] = data[a + j]
-        at += lengths[k]
-    return out, lengths

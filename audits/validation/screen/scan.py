@@ -47,8 +47,13 @@ _KEYS, _KEY_LENGTHS = key_table(FIELDS)
 
 _QUOTE, _BACKSLASH, _COLON, _COMMA = 34, 92, 58, 44
 _OPEN_OBJECT, _CLOSE_OBJECT, _OPEN_LIST, _CLOSE_LIST = 123, 125, 91, 93
-#: how the screen's kernels are compiled: once, cached on disk beside this module
-compiled = numba.njit(cache=True, nogil=True, boundscheck=False)
+#: how the screen's kernels are compiled: once, cached on disk beside this module, and without
+#: numba's reference counts (``_nrt=False``).  A kernel reads and writes the arrays its caller
+#: gives it and makes none (an array made inside does not compile), so no count is needed; and
+#: counting costs more than the work: each array passed to a call or sliced is counted up and
+#: down atomically where branches keep numba from pruning the pair (numba issue #2350), which
+#: was half the scanner's time
+compiled = numba.njit(cache=True, nogil=True, boundscheck=False, _nrt=False)
 #: per byte: 0 plain, 1 a quote, 2 a byte no scanned string holds (escape, control), 3 beyond
 #: ASCII; in nested values also 4 an opening and 5 a closing bracket
 _IN_STRING = np.zeros(256, np.uint8)
@@ -291,12 +296,17 @@ def _line(data, i, end, keys, key_lengths, kinds, spans, seats):
     return count if after >= 0 and _space(data, after, end) == end else -1
 
 
-@compiled
-def span_hashes(data, spans):
+def span_hashes(data: np.ndarray, spans: np.ndarray) -> np.ndarray:
     """A 64-bit hash of each row of ``spans`` (``(m, k, 2)`` starts and ends): of its
     spans' bytes and lengths.  Equal bytes, equal hashes; equal hashes prove nothing
     (:func:`factorize_spans`)."""
     out = np.empty(len(spans), np.uint64)
+    _span_hashes(data, spans, out)
+    return out
+
+
+@compiled
+def _span_hashes(data, spans, out):
     m1, m2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xFF51AFD7ED558CCD)
     s8, s29 = np.uint64(8), np.uint64(29)
     for r in range(len(spans)):
@@ -314,13 +324,18 @@ def span_hashes(data, spans):
             h = (h ^ word) * m2
             h ^= h >> s29
         out[r] = h
+
+
+def holding(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray,
+            needle: np.ndarray) -> np.ndarray:  # fmt: skip
+    """Per span: whether ``needle`` (bytes as uint8) occurs in it."""
+    out = np.zeros(len(starts), np.bool_)
+    _holding(data, starts, lengths, needle, out)
     return out
 
 
 @compiled
-def holding(data, starts, lengths, needle):
-    """Per span: whether ``needle`` (bytes as uint8) occurs in it."""
-    out = np.zeros(len(starts), np.bool_)
+def _holding(data, starts, lengths, needle, out):
     k = len(needle)
     for r in range(len(starts)):
         a = starts[r]
@@ -331,7 +346,6 @@ def holding(data, starts, lengths, needle):
             if j == k:
                 out[r] = True
                 break
-    return out
 
 
 def factorize(keys: np.ndarray):
@@ -356,8 +370,7 @@ def factorize_rows(keys: np.ndarray):
     return factorize_spans(data, spans, span_hashes(data, spans))
 
 
-@compiled
-def factorize_spans(data, spans, hashes):
+def factorize_spans(data: np.ndarray, spans: np.ndarray, hashes: np.ndarray):
     """``(first, inverse)`` of the rows of ``spans`` (``(m, k, 2)`` starts and ends) as
     :func:`factorize` gives them, rows being equal when their ``hashes`` are
     (:func:`span_hashes`) and their spans hold the same bytes: each is proven byte-equal to
@@ -369,8 +382,17 @@ def factorize_spans(data, spans, hashes):
     slots = np.full(size, -1, np.int64)  # the number of the row found there, -1: empty
     first = np.empty(n, np.int64)
     inverse = np.empty(n, np.int64)
+    k = _factorize_spans(data, spans, hashes, slots, first, inverse)
+    return first[:k].copy(), inverse
+
+
+@compiled
+def _factorize_spans(data, spans, hashes, slots, first, inverse):
+    """Fills ``first`` and ``inverse`` (:func:`factorize_spans`), with ``slots`` (empty, -1)
+    as its hash table; the number of distinct rows."""
+    size = len(slots)
     k = 0
-    for i in range(n):
+    for i in range(len(spans)):
         key = hashes[i]  # uint64 (Fibonacci hashing into the slots)
         at = np.int64((key * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(29)) & (size - 1)
         while True:
@@ -383,7 +405,7 @@ def factorize_spans(data, spans, hashes):
                 inverse[i] = j
                 break
             at = (at + 1) & (size - 1)
-    return first[:k].copy(), inverse
+    return k
 
 
 @compiled
