@@ -314,16 +314,29 @@ def _span_hashes(data, spans, out):
         for f in range(spans.shape[1]):
             a, b = spans[r, f, 0], spans[r, f, 1]
             h = (h ^ np.uint64(b - a + 1)) * m1
-            word = np.uint64(0)
-            for j in range(a, b):
-                word = (word << s8) | np.uint64(data[j])
-                if (j - a) & 7 == 7:
-                    h = (h ^ word) * m2
-                    h ^= h >> s29
-                    word = np.uint64(0)
+            j = a
+            while j + 8 <= b:  # eight bytes at a time, then the rest
+                h = (h ^ _word(data, j)) * m2
+                h ^= h >> s29
+                j += 8
+            word, shift = np.uint64(0), np.uint64(0)
+            while j < b:
+                word |= np.uint64(data[j]) << shift
+                shift += s8
+                j += 1
             h = (h ^ word) * m2
             h ^= h >> s29
         out[r] = h
+
+
+@compiled
+def _word(data, j):
+    """The eight bytes from ``j`` as one little-endian word: a single load once compiled (an
+    unsigned index spares the check for a negative one, which keeps the loads apart)."""
+    word, at = np.uint64(0), np.uint64(j)
+    for k in range(8):
+        word |= np.uint64(data[at + np.uint64(k)]) << np.uint64(8 * k)
+    return word
 
 
 def holding(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray,
@@ -416,7 +429,13 @@ def _same_row(data, spans, r, o):
         if b - a != d - c:
             return False
         if a != c:
-            for j in range(b - a):
+            j = 0
+            while j + 8 <= b - a:  # eight bytes at a time, then the rest
+                if _word(data, a + j) != _word(data, c + j):
+                    return False
+                j += 8
+            while j < b - a:
                 if data[a + j] != data[c + j]:
                     return False
+                j += 1
     return True

@@ -6,7 +6,7 @@ import json
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from audits.validation.screen.lines import batch_lines
@@ -171,3 +171,31 @@ def test_factorize_rows_says_what_unique_says():
     assert (keys[first][inverse] == keys).all()
     assert len(first) == len(np.unique(keys, axis=0))
     assert factorize_rows(np.zeros((0, 2), np.int64))[0].size == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.text(alphabet="ab", max_size=20), min_size=1, max_size=6),
+    st.lists(st.lists(st.integers(0, 5), min_size=1, max_size=3), min_size=1, max_size=40),
+    st.booleans(),
+)
+@example(["a" + "b" * 15, "b" * 16, "b" * 8 + "a" + "b" * 7], [[0], [1], [2], [1]], True)
+def test_rows_are_grouped_as_their_bytes_are(words, rows, collide):
+    """Rows of one to three spans, of any length (the bytes compared eight at a time, then
+    one by one), grouped exactly as their bytes: with real hashes, and with every hash the
+    same so that only the bytes can tell rows apart."""
+    width = max(map(len, rows))
+    data, spans, written = bytearray(), np.zeros((len(rows), width, 2), np.int64), []
+    for r, row in enumerate(rows):
+        parts = [words[i % len(words)].encode() for i in row] + [b""] * (width - len(row))
+        for f, part in enumerate(parts):
+            spans[r, f] = len(data), len(data) + len(part)
+            data += part + b"|"
+        written.append(tuple(parts))
+    array = np.frombuffer(bytes(data), np.uint8)
+    hashes = np.zeros(len(rows), np.uint64) if collide else span_hashes(array, spans)
+    first, inverse = factorize_spans(array, spans, hashes)
+    number: dict[tuple, int] = {}
+    expected = [number.setdefault(parts, len(number)) for parts in written]
+    assert inverse.tolist() == expected
+    assert [written[i] for i in first.tolist()] == list(number)
