@@ -16,6 +16,8 @@ import numpy as np
 
 from games.engine.cards import RANK, VALUE
 
+from .scan import compiled
+
 VALUES = np.array(VALUE, np.int64)
 RANKS = np.array(RANK, np.int64)
 MOST_CARDS = 8  # a hand of more cards goes to the exact path
@@ -25,22 +27,23 @@ _POWERS = 11 ** np.arange(MOST_CARDS, dtype=np.int64)
 class Answers:
     """Summary code -> the engine's answer (``width`` small ints), asked once per code.
 
-    The known codes are kept sorted beside the row of their answer, so that a batch's codes
-    are looked up at once (``np.searchsorted``); only codes not yet known are asked."""
+    The known codes are kept in a hash table (open addressing, in compiled code) beside the
+    row of their answer, so that a batch's codes are looked up at once; only codes not yet
+    known are asked."""
 
     def __init__(self, width: int, most: int = 1 << 20):
         self.width, self.most = width, most
         self._start()
 
     def _start(self) -> None:
-        self._codes = np.zeros(0, np.int64)  # sorted
-        self._rows = np.zeros(0, np.int64)  # each code's row of the table
+        self._slot_codes = np.zeros(MIN_SLOTS, np.int64)
+        self._slot_rows = np.full(MIN_SLOTS, -1, np.int64)  # -1: an empty slot
         self._table = np.zeros((0, self.width), np.int64)
 
     def of(self, codes: np.ndarray, answer: Callable[[int], tuple[int, ...]]) -> np.ndarray:
         """``(len(codes), width)``: each row's answer; ``answer(i)`` asks the engine about
         row ``i`` (the first row of a code not yet known)."""
-        codes = np.asarray(codes, np.int64)
+        codes = np.ascontiguousarray(codes, np.int64)
         rows = self._known(codes)
         missing = np.flatnonzero(rows < 0)
         if missing.size:
@@ -57,18 +60,23 @@ class Answers:
 
     def _known(self, codes: np.ndarray) -> np.ndarray:
         """Each code's row of the table, -1 where not yet known."""
-        if not len(self._codes):
-            return np.full(len(codes), -1, np.int64)
-        at = np.minimum(np.searchsorted(self._codes, codes), len(self._codes) - 1)
-        return np.where(self._codes[at] == codes, self._rows[at], -1)
+        rows = np.empty(len(codes), np.int64)
+        _look_up(self._slot_codes, self._slot_rows, codes, rows)
+        return rows
 
     def _add(self, new: np.ndarray, answers: list) -> np.ndarray:
-        """Adds sorted ``new`` codes with their answers; their rows."""
+        """Adds ``new`` codes (none known yet) with their answers; their rows."""
         rows = np.arange(len(self._table), len(self._table) + len(new))
         more = np.array([tuple(a) for a in answers], np.int64).reshape(-1, self.width)
         self._table = np.concatenate([self._table, more])
-        at = np.searchsorted(self._codes, new)  # both sorted, none in common: a merge
-        self._codes, self._rows = np.insert(self._codes, at, new), np.insert(self._rows, at, rows)
+        if 2 * len(self._table) > len(self._slot_rows):  # at most half full: grown, all again
+            known = np.flatnonzero(self._slot_rows >= 0)
+            codes, known_rows = self._slot_codes[known], self._slot_rows[known]
+            size = _slots_for(len(self._table))
+            self._slot_codes = np.zeros(size, np.int64)
+            self._slot_rows = np.full(size, -1, np.int64)
+            _put(self._slot_codes, self._slot_rows, codes, known_rows)
+        _put(self._slot_codes, self._slot_rows, new, rows)
         return rows
 
     def _asked(self, codes: np.ndarray, answer) -> np.ndarray:
@@ -76,6 +84,46 @@ class Answers:
         unique, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
         table = np.array([tuple(answer(i)) for i in first.tolist()], np.int64)
         return table.reshape(-1, self.width)[inverse.reshape(-1)]
+
+
+MIN_SLOTS = 64
+
+
+def _slots_for(entries: int) -> int:
+    """A power of two at least four times ``entries`` (a table at most a quarter full)."""
+    size = MIN_SLOTS
+    while size < 4 * entries:
+        size <<= 1
+    return size
+
+
+@compiled
+def _slot(code, mask):
+    """Where ``code``'s search starts (Fibonacci hashing: the product's high bits)."""
+    return np.int64((np.uint64(code) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)) & mask
+
+
+@compiled
+def _look_up(slot_codes, slot_rows, codes, rows):
+    mask = len(slot_rows) - 1
+    for i in range(len(codes)):
+        at = _slot(codes[i], mask)
+        while True:
+            row = slot_rows[at]
+            if row < 0 or slot_codes[at] == codes[i]:
+                rows[i] = row
+                break
+            at = (at + 1) & mask
+
+
+@compiled
+def _put(slot_codes, slot_rows, codes, rows):
+    mask = len(slot_rows) - 1
+    for i in range(len(codes)):
+        at = _slot(codes[i], mask)
+        while slot_rows[at] >= 0:
+            at = (at + 1) & mask
+        slot_codes[at], slot_rows[at] = codes[i], rows[i]
 
 
 class Names:

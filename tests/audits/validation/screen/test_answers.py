@@ -4,6 +4,8 @@ same answer for every row of a code, in any order, across batches and after a re
 from __future__ import annotations
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from audits.validation.screen.answers import Answers
 
@@ -51,3 +53,38 @@ def test_a_full_table_starts_again_and_still_answers_right():
 
 def test_no_codes_no_answers():
     assert Answers(3).of(np.zeros(0, np.int64), lambda i: (1, 2, 3)).shape == (0, 3)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(
+        st.lists(
+            st.integers(-(2**63), 2**63 - 1)
+            | st.integers(-3, 3)
+            | st.sampled_from([k << 40 for k in range(8)]),  # differing in high bits only
+            max_size=400,
+        ),
+        min_size=1,
+        max_size=8,
+    )
+)
+def test_any_int64_codes_are_asked_once_across_batches_as_the_table_grows(batches):
+    answers, seen = Answers(2), set()
+    for batch in batches:
+        asked, answer = asking_of(batch)
+        assert answers.of(np.array(batch, np.int64), answer).tolist() == [
+            [c, len(str(c))] for c in batch
+        ]
+        assert sorted(asked) == sorted(set(batch) - seen)
+        seen |= set(batch)
+
+
+def asking_of(batch: list[int]):
+    """As :func:`asking`, with answers that hold any int64 code."""
+    asked = []
+
+    def answer(i: int) -> tuple[int, int]:
+        asked.append(batch[i])
+        return batch[i], len(str(batch[i]))
+
+    return asked, answer
