@@ -90,9 +90,9 @@ MIN_SLOTS = 64
 
 
 def _slots_for(entries: int) -> int:
-    """A power of two at least four times ``entries`` (a table at most a quarter full)."""
+    """A power of two at least twice ``entries``: a table a quarter to half full."""
     size = MIN_SLOTS
-    while size < 4 * entries:
+    while size < 2 * entries:
         size <<= 1
     return size
 
