@@ -22,7 +22,7 @@ import numpy as np
 
 from games.engine.cards import RANKS, SUITS
 
-from .scan import compiled
+from .scan import compiled, word_at
 
 Check = Callable[[np.ndarray], np.ndarray]  # a (n, width) uint8 matrix -> n booleans
 
@@ -146,6 +146,7 @@ class Pattern:
         self.fixed = np.frombuffer(bytes(literal), np.uint8)[self.fixed_at]
         self._at = tuple(np.array(a, np.int64)
                          for a in (self.digits_at, self.cards_at, self.tosses_at))  # fmt: skip
+        self._words = _fixed_words(literal, self.fixed_at)
 
     def read_at(self, spans: Spans, which: np.ndarray):
         """``(ok, digits, cards, tosses)`` of the values ``which`` of ``spans`` (each at least
@@ -158,7 +159,8 @@ class Pattern:
         digits = np.zeros((n, len(digits_at)), np.int64)
         cards = np.full((n, len(cards_at)), -1, np.int64)
         tosses = np.full((n, len(tosses_at)), -2, np.int64)
-        _read_pattern(spans.array, spans.start[which], self.fixed_at, self.fixed, digits_at,
+        masks, words, tail_at, tail = self._words
+        _read_pattern(spans.array, spans.start[which], masks, words, tail_at, tail, digits_at,
                       cards_at, tosses_at, RANK_OF, SUIT_OF, ok, digits, cards, tosses)  # fmt: skip
         return ok, digits, cards, tosses
 
@@ -205,14 +207,31 @@ for _i, _c in enumerate(SUITS):
     SUIT_OF[ord(_c)] = _i
 
 
+def _fixed_words(literal: bytes, fixed_at: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The template's literal bytes as the compiled check compares them: ``(masks, words)``
+    per whole eight bytes (a mask keeps the literal bytes of a word, little-endian), then the
+    positions and bytes of the literal ones after the last whole word."""
+    whole = len(literal) // 8 * 8
+    keep = np.zeros(whole, np.uint8)
+    keep[fixed_at[fixed_at < whole]] = 0xFF
+    masks = keep.view("<u8").astype(np.uint64)
+    words = (np.frombuffer(bytes(literal[:whole]), np.uint8) & keep).view("<u8").astype(np.uint64)
+    tail_at = fixed_at[fixed_at >= whole]
+    return masks, words, tail_at, np.frombuffer(bytes(literal), np.uint8)[tail_at]
+
+
 @compiled
-def _read_pattern(data, starts, fixed_at, fixed, digits_at, cards_at, tosses_at, rank_of, suit_of,
-                  ok, digits, cards, tosses):  # fmt: skip
+def _read_pattern(data, starts, masks, words, tail_at, tail, digits_at, cards_at, tosses_at,
+                  rank_of, suit_of, ok, digits, cards, tosses):  # fmt: skip
     for r in range(len(starts)):
         a = starts[r]
         good = True
-        for j in range(len(fixed_at)):
-            if data[a + fixed_at[j]] != fixed[j]:
+        for k in range(len(masks)):  # the literal bytes eight at a time, then the rest
+            if (word_at(data, a + 8 * k) & masks[k]) != words[k]:
+                good = False
+                break
+        for j in range(len(tail_at)):
+            if data[a + tail_at[j]] != tail[j]:
                 good = False
                 break
         for j in range(len(digits_at)):

@@ -316,7 +316,7 @@ def _span_hashes(data, spans, out):
             h = (h ^ np.uint64(b - a + 1)) * m1
             j = a
             while j + 8 <= b:  # eight bytes at a time, then the rest
-                h = (h ^ _word(data, j)) * m2
+                h = (h ^ word_at(data, j)) * m2
                 h ^= h >> s29
                 j += 8
             word, shift = np.uint64(0), np.uint64(0)
@@ -330,7 +330,7 @@ def _span_hashes(data, spans, out):
 
 
 @compiled
-def _word(data, j):
+def word_at(data, j):
     """The eight bytes from ``j`` as one little-endian word: a single load once compiled (an
     unsigned index spares the check for a negative one, which keeps the loads apart)."""
     word, at = np.uint64(0), np.uint64(j)
@@ -431,7 +431,7 @@ def _same_row(data, spans, r, o):
         if a != c:
             j = 0
             while j + 8 <= b - a:  # eight bytes at a time, then the rest
-                if _word(data, a + j) != _word(data, c + j):
+                if word_at(data, a + j) != word_at(data, c + j):
                     return False
                 j += 8
             while j < b - a:
