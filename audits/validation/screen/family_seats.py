@@ -19,19 +19,8 @@ import numpy as np
 from .cards import ragged_cards, ragged_cards_at
 from .decode import NULL, ScreenDealer, ScreenSeat, decode_each
 from .fixed import Spans
-from .scan import (
-    ANY,
-    LIST,
-    OBJECT,
-    OBJECTS,
-    SCALAR,
-    compiled,
-    factorize_spans,
-    key_table,
-    span_hashes,
-    span_is,
-    walk_object,
-)
+from .grouping import factorize_spans, span_hashes
+from .scan import ANY, LIST, OBJECT, OBJECTS, SCALAR, compiled, key_table, span_is, walk_object
 
 SEAT_FIELDS = ("seat", "cards", "wagers", "results", "toss", "hands", "poker")
 SEAT, CARDS, WAGERS, RESULTS, TOSS, HANDS, POKER = range(len(SEAT_FIELDS))
@@ -181,9 +170,7 @@ def _read_dealers(data, starts, ends, keys, key_lengths, kinds, fields, read, no
 _OPEN, _CLOSE, _COMMA = ord("["), ord("]"), ord(",")
 
 
-def seat_tails(
-    found: SeatSpans, seats: np.ndarray, most: int
-) -> tuple[list[bytes], np.ndarray]:
+def seat_tails(found: SeatSpans, seats: np.ndarray, most: int) -> tuple[list[bytes], np.ndarray]:
     """What each distinct seat of ``seats`` keys its class on, as written (its *tail*): the
     JSON list ``[wagers, results, poker, hand result, doubled]`` of a seat of one hand,
     ``[wagers, results, poker, [[result, doubled], ...]]`` of a split seat; with each

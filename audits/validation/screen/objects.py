@@ -16,7 +16,7 @@ import msgspec
 import numpy as np
 
 from .fixed import Spans
-from .scan import factorize_spans, span_hashes
+from .grouping import factorize_spans, span_hashes
 
 UNKNOWN = -1
 MOST = 1 << 18  # ids fit in 18 bits
@@ -48,7 +48,7 @@ class ObjectIds:
 
     def ids_at(self, spans: Spans) -> np.ndarray:
         """The id of each value of ``spans``: the values are told apart by their bytes
-        (:func:`~.scan.factorize_spans`), one of each looked up."""
+        (:func:`~.grouping.factorize_spans`), one of each looked up."""
         if not len(spans):
             return np.zeros(0, np.int64)
         rows = np.stack([spans.start, spans.start + spans.length], axis=1)[:, None, :]

@@ -15,8 +15,8 @@ from ..round_ids import IdBytes
 from . import scan
 from .decode import ScreenDealer, ScreenSeat, decode_each
 from .fixed import Spans
+from .grouping import factorize_spans, holding, span_hashes
 from .lines import batch_lines
-from .scan import factorize_spans, holding, span_hashes
 from .times import MISSING, epoch_micros
 
 MOST_SEATS = 7  # seats at a table, numbered 1 to 7 (the format)
@@ -103,8 +103,8 @@ class BatchColumns:
     def places(self) -> dict[tuple, np.ndarray]:
         """(venue, table, game, options, shoe) as written -> the rounds still ``ok`` there
         (indexes into the rounds, in order).  Rounds whose five values are written alike,
-        byte for byte, are one group (:func:`~.scan.factorize_spans`); a group's key is read from
-        one of them."""
+        byte for byte, are one group (:func:`~.grouping.factorize_spans`); a group's key is
+        read from one of them."""
         rows = np.flatnonzero(self.ok)
         written = np.ascontiguousarray(self.spans[rows][:, PLACE_FIELDS])
         first, inverse = factorize_spans(self.array, written, span_hashes(self.array, written))

@@ -21,7 +21,7 @@ import numpy as np
 from ..context import GameRules
 from ..findings import Finding
 from ..parse import ParsedRound, ParsedSeat, Rejected, parse_line
-from .scan import factorize, factorize_rows
+from .grouping import factorize, factorize_rows
 
 Check = Callable[[ParsedRound, GameRules], list[Finding]]
 

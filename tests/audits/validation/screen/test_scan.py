@@ -6,18 +6,14 @@ import json
 
 import numpy as np
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from audits.validation.screen.lines import batch_lines
 from audits.validation.screen.scan import (
     FIELDS,
     MOST_SEATS,
-    factorize,
-    factorize_rows,
-    factorize_spans,
     scan_lines,
-    span_hashes,
 )
 from tests.audits.conftest import ROUND
 
@@ -120,26 +116,17 @@ def test_more_than_seven_seats_decoded_keeps_their_count():
     assert read.found[0] and read.seat_count[0] == 8 * len(ROUND["seats"])
 
 
-@pytest.mark.parametrize("collide", [False, True])
-def test_rows_of_spans_are_told_apart_by_their_bytes(collide):
-    data = np.frombuffer(b"abcXabcYabdZab", np.uint8)
-    spans = np.array([[[0, 3]], [[4, 7]], [[8, 11]], [[12, 14]], [[0, 3]]], np.int64)
-    hashes = span_hashes(data, spans)
-    assert hashes[0] == hashes[1] == hashes[4] and len(set(hashes.tolist())) == 3
-    if collide:  # every hash the same: the bytes still tell the rows apart
-        hashes = np.zeros(len(spans), np.uint64)
-    first, inverse = factorize_spans(data, spans, hashes)
-    assert first.tolist() == [0, 2, 3] and inverse.tolist() == [0, 0, 1, 2, 0]
-
-
 @settings(max_examples=200, deadline=None, derandomize=True)
 @given(
     st.dictionaries(
         st.sampled_from(["round", "venue", "table", "game", "played_at"]),
         st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), max_size=12),
     ),
-    st.lists(st.dictionaries(st.text(max_size=3), st.integers() | st.text(max_size=4)),
-             min_size=1, max_size=7),  # fmt: skip
+    st.lists(
+        st.dictionaries(st.text(max_size=3), st.integers() | st.text(max_size=4)),
+        min_size=1,
+        max_size=7,
+    ),  # fmt: skip
 )
 def test_what_it_scans_it_reads_as_json_does(strings, seats):
     round_ = {**ROUND, **strings, "seats": seats}
@@ -150,52 +137,3 @@ def test_what_it_scans_it_reads_as_json_does(strings, seats):
         return
     assert values(data, spans[0]) == {k: v for k, v in round_.items() if k in FIELDS}
     assert [json.loads(data[a:b]) for a, b in seat_spans[0, : count[0]].tolist()] == seats
-
-
-@pytest.mark.parametrize("seed", [1, 2])
-def test_factorize_says_what_unique_says(seed):
-    rng = np.random.default_rng(seed)  # fixed seeds
-    for keys in (rng.integers(0, 50, 5000), rng.integers(-(2**63), 2**63 - 1, 5000, np.int64),
-                 np.zeros(0, np.int64), np.full(7, -1, np.int64)):  # fmt: skip
-        first, inverse = factorize(keys)
-        assert (keys[first][inverse] == keys).all()
-        unique, unique_first = np.unique(keys, return_index=True)
-        assert sorted(first.tolist()) == first.tolist() == sorted(unique_first.tolist())
-        assert len(set(keys[first].tolist())) == len(first) == len(unique)
-
-
-def test_factorize_rows_says_what_unique_says():
-    rng = np.random.default_rng(5)  # a fixed seed
-    keys = rng.integers(0, 3, (4000, 3))
-    first, inverse = factorize_rows(keys)
-    assert (keys[first][inverse] == keys).all()
-    assert len(first) == len(np.unique(keys, axis=0))
-    assert factorize_rows(np.zeros((0, 2), np.int64))[0].size == 0
-
-
-@settings(max_examples=300, deadline=None)
-@given(
-    st.lists(st.text(alphabet="ab", max_size=20), min_size=1, max_size=6),
-    st.lists(st.lists(st.integers(0, 5), min_size=1, max_size=3), min_size=1, max_size=40),
-    st.booleans(),
-)
-@example(["a" + "b" * 15, "b" * 16, "b" * 8 + "a" + "b" * 7], [[0], [1], [2], [1]], True)
-def test_rows_are_grouped_as_their_bytes_are(words, rows, collide):
-    """Rows of one to three spans, of any length (the bytes compared eight at a time, then
-    one by one), grouped exactly as their bytes: with real hashes, and with every hash the
-    same so that only the bytes can tell rows apart."""
-    width = max(map(len, rows))
-    data, spans, written = bytearray(), np.zeros((len(rows), width, 2), np.int64), []
-    for r, row in enumerate(rows):
-        parts = [words[i % len(words)].encode() for i in row] + [b""] * (width - len(row))
-        for f, part in enumerate(parts):
-            spans[r, f] = len(data), len(data) + len(part)
-            data += part + b"|"
-        written.append(tuple(parts))
-    array = np.frombuffer(bytes(data), np.uint8)
-    hashes = np.zeros(len(rows), np.uint64) if collide else span_hashes(array, spans)
-    first, inverse = factorize_spans(array, spans, hashes)
-    number: dict[tuple, int] = {}
-    expected = [number.setdefault(parts, len(number)) for parts in written]
-    assert inverse.tolist() == expected
-    assert [written[i] for i in first.tolist()] == list(number)
