@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
+import numpy as np
 from django.utils import timezone
 
 from audits.models import Submission
@@ -28,7 +30,7 @@ from games.rules_resolver import RulesResolver
 
 from .fast_path import FastPath
 from .gate import Gate, gate_for
-from .lines import TOO_LONG
+from .lines import TOO_LONG, BlockLines, is_blank
 from .round_keys import RoundsRead
 from .rules_context import GameRulesCache
 from .tally import RoundPlace, SeenRound, totals
@@ -36,7 +38,6 @@ from .tally import RoundPlace, SeenRound, totals
 #: a round played later than this after its file was submitted cannot have been played
 FUTURE_TOLERANCE = timedelta(days=1)
 BATCH = 4096  # lines screened together
-BLANK_START = frozenset(b" \t\r\n")
 
 log = logging.getLogger(__name__)
 
@@ -77,11 +78,13 @@ class ChunkRun:
     def line(self, number: int, raw) -> None:
         self.lines += 1
         if raw is TOO_LONG:
+            if self._batch:  # the lines before it first: findings stay in line order
+                self._screen()
             message = "the line is longer than 1 MiB: it is not read"
             rule = format_rule("line_too_long")
             self._reject(Finding(number, "", "line_too_long", message, rule))
             return
-        if _blank(raw):
+        if is_blank(raw):
             self.lines -= 1  # blank lines are ignored
             return
         if self.fast is None:
@@ -92,13 +95,17 @@ class ChunkRun:
         if len(self._batch) >= BATCH:
             self._screen(BATCH)
 
-    def feed(self, first_number: int, lines: list) -> None:
+    def feed(self, first_number: int, lines: Sequence) -> None:
         """Lines numbered from ``first_number`` (as :meth:`line`, a block at a time)."""
+        if isinstance(lines, BlockLines) and self.fast is not None and not lines.too_long:
+            self._feed_block(first_number, lines)
+            return
+        lines = list(lines)
         if self.fast is None or TOO_LONG in lines:
             for number, raw in enumerate(lines, first_number):
                 self.line(number, raw)
             return
-        blank = [] if _none_blank(lines) else [i for i, raw in enumerate(lines) if _blank(raw)]
+        blank = [] if _none_blank(lines) else [i for i, raw in enumerate(lines) if is_blank(raw)]
         self.lines += len(lines) - len(blank)  # blank lines are ignored
         numbers = list(range(first_number, first_number + len(lines)))
         if blank:
@@ -110,6 +117,19 @@ class ChunkRun:
         while len(self._batch) >= BATCH:
             self._screen(BATCH)
 
+    def _feed_block(self, first_number: int, block: BlockLines) -> None:
+        """A block's lines screened as spans of its bytes, a batch at a time (the lines fed
+        before it first, so that lines are judged in order)."""
+        if self._batch:
+            self._screen()
+        numbers = np.arange(first_number, first_number + len(block))
+        blank = block.blank()
+        if blank.any():  # blank lines are ignored
+            numbers, block = numbers[~blank], block.without(blank)
+        self.lines += len(block)
+        for at in range(0, len(block), BATCH):
+            self._screen_lines(numbers[at : at + BATCH].tolist(), block[at : at + BATCH])
+
     def close(self) -> None:
         """Screen the last batch and sum up; call once all lines are read."""
         if self._batch:
@@ -118,10 +138,13 @@ class ChunkRun:
             self.fast.close()
 
     def _screen(self, most: int | None = None) -> None:
-        """The batch (its first ``most`` lines) through the screen; what it does not count,
-        through the exact path.  Any error of the screen leaves the batch to the exact path."""
         numbers, batch = self._numbers[:most], self._batch[:most]
         del self._numbers[:most], self._batch[:most]
+        self._screen_lines(numbers, batch)
+
+    def _screen_lines(self, numbers: list[int], batch: Sequence) -> None:
+        """The batch through the screen; what it does not count, through the exact path.
+        Any error of the screen leaves the batch to the exact path."""
         try:
             others = self.fast.screen(numbers, batch)
         except Exception:
@@ -183,10 +206,6 @@ class ChunkRun:
                 self.totals[(*where, key)].add_wager(stake, result)
                 if dealer:
                     self.dealers[(*where, dealer, key)].add_wager(stake, result)
-
-
-def _blank(raw: bytes) -> bool:
-    return not raw or (raw[0] in BLANK_START and not raw.strip())
 
 
 def _none_blank(lines: list[bytes]) -> bool:

@@ -22,6 +22,7 @@ from audits.validation.screen.times import EPOCH, MICROSECOND, as_datetime
 from audits.validation.screen.verdicts import Verdicts
 
 from .gate import Gate, gate_for
+from .lines import BlockLines
 from .round_keys import RoundsRead
 
 NEVER, ALWAYS = np.iinfo(np.int64).min, np.iinfo(np.int64).max
@@ -58,7 +59,8 @@ class FastPath:
         """Count the batch's certainly clean rounds; the others as ``(number, line, gate or
         None)``, in order, for the exact path."""
         make_room()
-        batch = BatchColumns(lines, self.latest_micros)
+        buffer = (lines.data, lines.starts, lines.ends) if isinstance(lines, BlockLines) else None
+        batch = BatchColumns(lines, self.latest_micros, buffer)
         numbered = np.asarray(numbers, np.int64)
         gate_of, gates = np.full(len(lines), -1, np.int64), []
         parts: dict[int, tuple[GameScreen, list]] = {}  # id(screen) -> its places' rounds

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -43,14 +43,65 @@ def read_lines(path: Path, start: int, end: int) -> Iterator[tuple[int, object]]
             offset += len(line)
 
 
-BLOCK = 2 << 20  # bytes read at a time (a chunk holds one block's lines at once)
+BLOCK = 4 << 20  # bytes read at a time (a chunk holds one block's lines at once)
 NEWLINE = ord("\n")
+BLANK_START = frozenset(b" \t\r\n")
 
 
-def read_blocks(path: Path, start: int, end: int) -> Iterator[list]:
-    """The lines starting in ``[start, end)``, a block at a time: lists of line bytes
-    (without their newline) or :data:`TOO_LONG`, in order; blank lines included.  What
-    :func:`read_lines` yields, without the per-line work."""
+class BlockLines(Sequence):
+    """The lines of a block read: each a span of ``data`` (``starts`` and ``ends``, without
+    its newline), or :data:`TOO_LONG` for the indexes in ``too_long``.  Indexing and iterating
+    give each line's bytes; the screen reads the spans in ``data`` as they are."""
+
+    __slots__ = ("data", "starts", "ends", "too_long")
+
+    def __init__(self, data: bytes, starts: np.ndarray, ends: np.ndarray,
+                 too_long: frozenset[int] = frozenset()):  # fmt: skip
+        self.data, self.starts, self.ends, self.too_long = data, starts, ends, too_long
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            if self.too_long:
+                return list(self)[i]
+            return BlockLines(self.data, self.starts[i], self.ends[i])
+        i = range(len(self))[i]  # a negative index counts from the end; IndexError past it
+        if i in self.too_long:
+            return TOO_LONG
+        return self.data[int(self.starts[i]) : int(self.ends[i])]
+
+    def __iter__(self) -> Iterator:
+        data, too_long = self.data, self.too_long
+        for i, (a, b) in enumerate(zip(self.starts.tolist(), self.ends.tolist(), strict=True)):
+            yield TOO_LONG if i in too_long else data[a:b]
+
+    def blank(self) -> np.ndarray:
+        """Per line, whether it is blank (empty, or only white space; never one too long)."""
+        length = self.ends - self.starts
+        first = np.frombuffer(self.data, np.uint8)[np.minimum(self.starts, len(self.data) - 1)]
+        maybe = (length == 0) | (first <= 32)  # a blank line starts with a byte at most a space
+        found = np.zeros(len(self), bool)
+        for i in np.flatnonzero(maybe).tolist():
+            if i not in self.too_long:
+                found[i] = is_blank(self.data[int(self.starts[i]) : int(self.ends[i])])
+        return found
+
+    def without(self, gone: np.ndarray) -> BlockLines:
+        """The lines but those where ``gone`` (a mask); none of them too long."""
+        assert not self.too_long
+        return BlockLines(self.data, self.starts[~gone], self.ends[~gone])
+
+
+def is_blank(raw: bytes) -> bool:
+    return not raw or (raw[0] in BLANK_START and not raw.strip())
+
+
+def read_blocks(path: Path, start: int, end: int) -> Iterator[BlockLines]:
+    """The lines starting in ``[start, end)``, a block at a time (:class:`BlockLines`, in
+    order; blank lines included): what :func:`read_lines` yields, without the per-line
+    work.  The newlines are found in numpy; the block's bytes are not split."""
     with open(path, "rb") as f:
         f.seek(start)
         left, pending, skipping, first = end - start, b"", False, start == 0
@@ -59,28 +110,35 @@ def read_blocks(path: Path, start: int, end: int) -> Iterator[list]:
             left -= len(block)
             if not block:  # the end of the range, or of the file: the last line, if any
                 if skipping or len(pending) > MAX_LINE_BYTES:
-                    yield [TOO_LONG]
+                    yield _one(b"", too_long=True)
                 elif pending:
-                    yield [without_bom(pending) if first else pending]
+                    yield _one(without_bom(pending) if first else pending)
                 return
-            lines = block.split(b"\n")
-            if skipping:  # the rest of an over-long line, up to its newline
-                if len(lines) == 1:
-                    continue
-                lines[0], skipping = TOO_LONG, False
-            else:
-                lines[0] = pending + lines[0]
-            pending = lines.pop()
+            data = pending + block if pending else block
+            ends = np.flatnonzero(np.frombuffer(data, np.uint8) == NEWLINE)
+            if not ends.size:  # no line ends in this block
+                if not skipping:
+                    pending = data
+                    if len(pending) > MAX_LINE_BYTES:
+                        pending, skipping = b"", True
+                continue
+            starts = np.empty_like(ends)
+            starts[0], starts[1:] = 0, ends[:-1] + 1
+            too_long = {0} if skipping else set()  # the rest of an over-long line
+            pending, skipping = data[int(ends[-1]) + 1 :], False
             if len(pending) > MAX_LINE_BYTES:
                 pending, skipping = b"", True
-            if first and lines:
-                if lines[0] is not TOO_LONG:
-                    lines[0] = without_bom(lines[0])
+            if first:
+                if not too_long and data.startswith(UTF8_BOM):
+                    starts[0] += len(UTF8_BOM)
                 first = False
-            if lines and (lines[0] is TOO_LONG or max(map(len, lines)) > MAX_LINE_BYTES):
-                lines = [TOO_LONG if line is TOO_LONG or len(line) > MAX_LINE_BYTES else line
-                         for line in lines]  # fmt: skip
-            yield lines
+            too_long.update(np.flatnonzero(ends - starts > MAX_LINE_BYTES).tolist())
+            yield BlockLines(data, starts, ends, frozenset(too_long))
+
+
+def _one(line: bytes, too_long: bool = False) -> BlockLines:
+    at = np.zeros(1, np.int64)
+    return BlockLines(line, at, at + len(line), frozenset({0} if too_long else ()))
 
 
 #: every this many lines, where a line starts is kept (a chunk's ``line_marks``): reading any

@@ -24,7 +24,8 @@ BACKSLASH = b"\\"
 
 @dataclass
 class BatchLines:
-    """``data``: the batch's bytes (its lines, then the values of lines decoded one by one);
+    """``data``: the batch's bytes (its lines, or the block of the file holding them; then
+    the values of lines decoded one by one);
     per line: ``found``, ``spans[i, f]`` (start and end of field ``f``, :data:`.scan.FIELDS`),
     ``seats[i, s]`` and ``seat_count[i]`` (the seats written; spans of at most seven);
     ``escaped_id[i]``: the round id has an escape."""
@@ -37,12 +38,18 @@ class BatchLines:
     escaped_id: np.ndarray
 
 
-def batch_lines(lines: Sequence[bytes]) -> BatchLines:
-    data = b"\n".join(lines)
+def batch_lines(lines: Sequence[bytes], buffer: tuple | None = None) -> BatchLines:
+    """The lines read; ``buffer``, if given, is ``(data, starts, ends)``: where the lines
+    already lie, one after the other, in one buffer (a block of the file), read there."""
     n = len(lines)
-    length = np.fromiter(map(len, lines), np.int64, n)
-    end = np.cumsum(length + 1) - 1
-    found, spans, seats, seat_count = scan_lines(np.frombuffer(data, np.uint8), end - length, end)
+    if buffer is None:
+        data = b"\n".join(lines)
+        length = np.fromiter(map(len, lines), np.int64, n)
+        end = np.cumsum(length + 1) - 1
+        start = end - length
+    else:
+        data, start, end = buffer
+    found, spans, seats, seat_count = scan_lines(np.frombuffer(data, np.uint8), start, end)
     unwritten = found & (spans[:, scan.OPTIONS, 0] < 0)
     if unwritten.any():  # no options written: none declared, as the exact path reads it
         spans[unwritten, scan.OPTIONS] = (len(data) + 1, len(data) + 3)

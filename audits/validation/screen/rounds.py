@@ -38,8 +38,8 @@ class BatchColumns:
     :attr:`joined_seats`.
     """
 
-    def __init__(self, lines: Sequence[bytes], latest_micros: int):
-        read = batch_lines(lines)
+    def __init__(self, lines: Sequence[bytes], latest_micros: int, buffer: tuple | None = None):
+        read = batch_lines(lines, buffer)
         index = np.flatnonzero(read.found)
         self.index = index
         self.data = read.data

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 from datetime import datetime, time
+from operator import attrgetter
 
 import pytest
 
 from audits.models import Submission
 from audits.samples import generate_toss_one
+from audits.services import lines
 from audits.services.chunk_run import ChunkRun
-from audits.services.lines import read_lines
+from audits.services.lines import read_blocks, read_lines
 from games.gaming_day import gaming_day_of
 from games.rules_resolver import RulesResolver
 
@@ -104,3 +106,51 @@ def test_rounds_screened_out_of_their_order_keep_their_own_seats(wa):
     assert [(f.line, f.code) for f, _ in fast[0]] == [(5, "overpaid")]
     again = judged(submission, lines[-1:], fast=True)  # the remembered verdicts
     assert [(f.line, f.code) for f, _ in again[0]] == [(1, "overpaid")]
+
+
+def run_lines(path, licensee) -> ChunkRun:
+    """Line by line, each without its newline (as blocks give them), the exact path alone."""
+    run = ChunkRun(Submission(licensee=licensee), fast=False)
+    for number, (_, raw) in enumerate(read_lines(path, 0, path.stat().st_size), 1):
+        run.line(number, raw if raw is lines.TOO_LONG else raw.removesuffix(b"\n"))
+    run.close()
+    return run
+
+
+def run_blocks(path, licensee, fast: bool) -> ChunkRun:
+    """The chunk read as :func:`~audits.services.chunk.chunk_validate` reads it: by blocks."""
+    run, number = ChunkRun(Submission(licensee=licensee), fast=fast), 1
+    for block in read_blocks(path, 0, path.stat().st_size):
+        run.feed(number, block)
+        number += len(block)
+    run.close()
+    return run
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("block", [1500, 20_000, 1 << 20])
+def test_reading_by_blocks_gives_what_reading_line_by_line_gives(wa, tmp_path, block):
+    """Lines as spans of each block read (blank, white, too long, broken, a byte order mark,
+    lines cut by the blocks' ends) judged as the exact path judges them line by line."""
+    path = tmp_path / "month.jsonl"
+    generate_toss_one(path, rounds=1500, days=3, fault_rate=0.1, seed=8)
+    rows = path.read_bytes().splitlines()
+    odd = [b"", b"   ", b"\t\r", b"{not json", b'{"v":1,' + b"x" * 2100 + b"}", b"\x0b"]
+    for at, line in zip(range(7, len(rows), 211), odd * 10, strict=False):
+        rows.insert(at, line)
+    path.write_bytes(lines.UTF8_BOM + b"\n".join(rows) + b"\n\n")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(lines, "BLOCK", block)
+        patch.setattr(lines, "MAX_LINE_BYTES", 2000)
+        by_line = run_lines(path, wa)
+        for fast in (True, False):
+            by_block = run_blocks(path, wa, fast=fast)
+            assert by_block.findings == by_line.findings
+            in_order = sorted(by_block.seen, key=attrgetter("line"))  # added by batches
+            assert in_order == sorted(by_line.seen, key=attrgetter("line"))
+            assert dict(by_block.totals) == dict(by_line.totals)
+            assert dict(by_block.seats) == dict(by_line.seats)
+            counts = (by_block.lines, by_block.rounds, by_block.rejected)
+            assert counts == (by_line.lines, by_line.rounds, by_line.rejected)
+    codes = {f.code for f, _ in by_line.findings}
+    assert {"line_too_long", "line_not_json"} <= codes and by_line.lines > 1500
