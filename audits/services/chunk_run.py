@@ -96,26 +96,13 @@ class ChunkRun:
             self._screen(BATCH)
 
     def feed(self, first_number: int, lines: Sequence) -> None:
-        """Lines numbered from ``first_number`` (as :meth:`line`, a block at a time)."""
+        """Lines numbered from ``first_number``: a block read from the file is screened
+        where its lines lie in its bytes; any other lines one by one (as :meth:`line`)."""
         if isinstance(lines, BlockLines) and self.fast is not None and not lines.too_long:
             self._feed_block(first_number, lines)
             return
-        lines = list(lines)
-        if self.fast is None or TOO_LONG in lines:
-            for number, raw in enumerate(lines, first_number):
-                self.line(number, raw)
-            return
-        blank = [] if _none_blank(lines) else [i for i, raw in enumerate(lines) if is_blank(raw)]
-        self.lines += len(lines) - len(blank)  # blank lines are ignored
-        numbers = list(range(first_number, first_number + len(lines)))
-        if blank:
-            gone = set(blank)
-            lines = [raw for i, raw in enumerate(lines) if i not in gone]
-            numbers = [n for i, n in enumerate(numbers) if i not in gone]
-        self._numbers += numbers
-        self._batch += lines
-        while len(self._batch) >= BATCH:
-            self._screen(BATCH)
+        for number, raw in enumerate(lines, first_number):
+            self.line(number, raw)
 
     def _feed_block(self, first_number: int, block: BlockLines) -> None:
         """A block's lines screened as spans of its bytes, a batch at a time (the lines fed
@@ -206,13 +193,6 @@ class ChunkRun:
                 self.totals[(*where, key)].add_wager(stake, result)
                 if dealer:
                     self.dealers[(*where, dealer, key)].add_wager(stake, result)
-
-
-def _none_blank(lines: list[bytes]) -> bool:
-    """True when no line can be blank: the least line (in byte order, found in C) neither is
-    empty nor starts with a byte at or below the space, where every blank line starts."""
-    least = min(lines, default=b"x")
-    return least[:1] > b" "
 
 
 def _judged(parsed: ParsedRound, gate: Gate) -> list[Finding]:

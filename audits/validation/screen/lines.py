@@ -25,10 +25,9 @@ BACKSLASH = b"\\"
 @dataclass
 class BatchLines:
     """``data``: the batch's bytes (its lines, or the block of the file holding them; then
-    the values of lines decoded one by one);
-    per line: ``found``, ``spans[i, f]`` (start and end of field ``f``, :data:`.scan.FIELDS`),
-    ``seats[i, s]`` and ``seat_count[i]`` (the seats written; spans of at most seven);
-    ``escaped_id[i]``: the round id has an escape."""
+    the values of lines decoded one by one); per line: ``found``, ``spans[i, f]`` (start and
+    end of field ``f``, :data:`.scan.FIELDS`), ``seats[i, s]`` and ``seat_count[i]`` (the
+    seats written; spans of at most seven); ``escaped_id[i]``: the round id has an escape."""
 
     data: bytes
     found: np.ndarray
