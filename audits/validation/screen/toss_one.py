@@ -28,17 +28,16 @@ from games.engine.toss_one_lookups import bonus4_rows
 from games.engine.toss_one_tables import TossOneTables
 
 from ..parse import ParsedSeat
-from .cards import card_matrix, toss_cards, within_shoe
+from .cards import card_matrix, toss_cards
 from .decode import NULL
 from .fixed import Pattern, Spans
 from .objects import TAILS, UNKNOWN, Derived
-from .rounds import BatchColumns, numbered, small_ints
+from .rounds import MOST_SEATS, BatchColumns, small_ints
+from .scan import compiled
 from .skeleton import GameScreen, SeatClasses
 
 ZERO = Decimal(0)
 NO_TOSS, BAD_TOSS = 4, -1  # toss slots besides 0..3, the card tossed
-#: the three cards kept for each toss slot
-KEPT = np.array([[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]], np.int64)
 TAIL_BITS, MAIN_BITS, ODDS_BITS = 18, 2, 4
 SIGNS = {-1: 0, 1: 1, 0: 2}  # the main wager's sign -> its token (2: a blackjack)
 
@@ -75,15 +74,6 @@ class HandColumns:
         hands = len(tables.hands)
         signs = [SIGNS[tables.main[p][d][2]] for p in range(hands) for d in range(hands)]
         self.main = np.array(signs, np.int64).reshape(hands, hands)
-
-    def hands(self, cards: np.ndarray, slot: np.ndarray, player: bool) -> np.ndarray:
-        """The id of the hand played (as tossed), -1 where the toss breaks rule 3."""
-        ranks = cards >> 2
-        m = MULTISET[((ranks[:, 0] * 13 + ranks[:, 1]) * 13 + ranks[:, 2]) * 13 + ranks[:, 3]]
-        tossed = np.take_along_axis(ranks, np.clip(slot, 0, 3)[:, None], axis=1)[:, 0]
-        table = self.player if player else self.dealer
-        ids = np.where(slot == NO_TOSS, self.untossed[m], table[m, tossed])
-        return np.where(slot == BAD_TOSS, -1, ids), m
 
 
 @lru_cache(maxsize=16)
@@ -151,31 +141,24 @@ class TossOneScreen(GameScreen):
         return sum((r for r in seat.results.values() if r > 0), ZERO)
 
     def classes(self, batch: BatchColumns, rows: np.ndarray, seats: np.ndarray) -> SeatClasses:
-        n = len(rows)
-        seat_round = np.repeat(np.arange(n), batch.seat_count[rows])
         dealer, dealer_toss = read_dealers(batch, rows)
-        dealer_slot = toss_slots(dealer, dealer_toss)
-        dealer_id, _ = self.hands.hands(np.maximum(dealer, 0), dealer_slot, player=False)
-        round_ok = (dealer >= 0).all(axis=1) & (dealer_id >= 0)
         read = self._read_seats(batch, seats)
-        cards = read.cards
-        round_ok &= numbered(read.numbers, seat_round, batch.seat_count[rows])
-        round_ok &= within_shoe(dealer, cards, seat_round, n, self.decks)
-        slot = toss_slots(cards, read.toss)
-        player_id, m = self.hands.hands(np.maximum(cards, 0), slot, player=True)
-        seat_ok = (cards >= 0).all(axis=1) & (player_id >= 0) & read.plain
-        seat_ok &= read.tails != UNKNOWN
+        return self.seat_classes(dealer, dealer_toss, batch.seat_count[rows], read)
+
+    def seat_classes(self, dealer: np.ndarray, dealer_toss: np.ndarray, counts: np.ndarray,
+                     read: SeatsRead) -> SeatClasses:  # fmt: skip
+        """The classes of seats read (``counts``: each round's seats, in order) against
+        their rounds' dealers (four cards, -1 where unread, and the toss: -1 none, -2
+        unread), in one compiled pass (:func:`_seat_classes`)."""
         flags = self._flags.of(np.maximum(read.tails, 0))
-        lucky3 = self._lucky3(cards, slot, m, flags[:, 1])
-        seat_ok &= lucky3 >= 0
-        main = self.hands.main[np.maximum(player_id, 0), np.maximum(dealer_id, 0)[seat_round]]
-        bonus4 = np.where(flags[:, 2], self.bonus4[self.hands.four_total[m]], 0)
-        keys = (
-            read.tails
-            | main << TAIL_BITS
-            | bonus4 << (TAIL_BITS + MAIN_BITS)
-            | np.maximum(lucky3, 0) << (TAIL_BITS + MAIN_BITS + ODDS_BITS)
-        )
+        round_ok, seat_ok = np.empty(len(counts), bool), np.empty(len(read.tails), bool)
+        keys = np.empty(len(read.tails), np.int64)
+        hands = self.hands
+        _seat_classes(dealer, dealer_toss, counts, read.cards, read.toss, read.numbers,
+                      read.tails, read.plain, flags, MULTISET, hands.player, hands.dealer,
+                      hands.untossed, hands.total, hands.four_total, hands.main, self.bonus4,
+                      self.lucky3, self.lucky3_kept, self.decks, np.zeros(52, np.int64),
+                      round_ok, seat_ok, keys)  # fmt: skip
         return SeatClasses(round_ok, seat_ok, keys, read.numbers)
 
     def _read_seats(self, batch: BatchColumns, seats: np.ndarray) -> SeatsRead:
@@ -223,27 +206,6 @@ class TossOneScreen(GameScreen):
         )
         read.plain[at] = [s.poker == NULL and s.hands is None for s in got]
 
-    def _lucky3(self, cards, slot, m, bet) -> np.ndarray:
-        """The Lucky 3 token of a seat: 0 when its cards do not decide the bet (no bet, or no
-        21), else the odds of the kept cards' category (told by their label: same suit,
-        same colour, blackjack); -1 where the screen cannot tell (the exact path)."""
-        label = np.zeros(len(cards), np.int64)
-        decides = bet & (self.hands.total[m] == 21)
-        if not decides.any():
-            return label
-        if not self.lucky3_kept:
-            label[decides] = -1
-            return label
-        at = np.flatnonzero(decides)  # the few seats whose three cards kept decide the bet
-        kept = np.take_along_axis(cards[at], KEPT[np.clip(slot[at], 0, 3)], axis=1)
-        suits, ranks = kept & 3, kept >> 2
-        suited = (suits[:, 0] == suits[:, 1]) & (suits[:, 1] == suits[:, 2])
-        red = (suits == 1) | (suits == 2)
-        coloured = (red[:, 0] == red[:, 1]) & (red[:, 1] == red[:, 2])
-        blackjack = ((ranks == 0).sum(axis=1) == 1) & ((ranks >= 9).sum(axis=1) == 2)
-        label[at] = self.lucky3[suited << 2 | coloured << 1 | blackjack]
-        return label
-
 
 def _flags(tail) -> tuple[bool, bool, bool]:
     """(plain, has lucky3, has bonus4) of a tail's object."""
@@ -276,9 +238,128 @@ def read_dealers(batch: BatchColumns, rows: np.ndarray) -> tuple[np.ndarray, np.
     return cards, toss
 
 
-def toss_slots(cards: np.ndarray, tossed: np.ndarray) -> np.ndarray:
-    """The position of each toss (a card int, -1 for none) among the row's cards (its
+@compiled
+def _seat_classes(dealer, dealer_toss, seat_count, cards, toss, numbers, tails, plain, flags,
+                  multiset, player, dealer_hands, untossed, total, four_total, main, bonus4,
+                  lucky3, lucky3_kept, decks, shoe, round_ok, seat_ok, keys):  # fmt: skip
+    """Each round's checks and each seat's class, in one pass (rounds in order, each
+    round's ``seat_count`` seats after the last's).  A round is ok when its dealer's four
+    cards are read and tossed as rule 3 says, its seats are numbered 1 to 7 each once and
+    no card is dealt more often than the shoe holds (``shoe``: 52 zeros, left as found); a
+    seat when its four cards, toss and tail are read (``plain``) and the screen can tell
+    its Lucky 3 bet.  A seat's key is its tail with the tokens of its pays (module
+    docstring): the main wager's sign, Bonus 4's and Lucky 3's odds."""
+    s = 0
+    for r in range(len(seat_count)):
+        d_slot = _toss_slot(dealer, r, dealer_toss[r])
+        d_m = _multiset(dealer, r, multiset)
+        d_id = _hand_id(dealer, r, d_slot, d_m, dealer_hands, untossed)
+        ok = d_id >= 0 and _all_read(dealer, r)
+        seated, most = 0, 0
+        for j in range(4):
+            most = max(most, _deal(shoe, dealer[r, j], 1))
+        first = s
+        for _ in range(seat_count[r]):
+            number = numbers[s]
+            if 1 <= number <= MOST_SEATS:
+                seated |= 1 << number
+            for j in range(4):
+                most = max(most, _deal(shoe, cards[s, j], 1))
+            slot = _toss_slot(cards, s, toss[s])
+            m = _multiset(cards, s, multiset)
+            p_id = _hand_id(cards, s, slot, m, player, untossed)
+            lucky = 0
+            if flags[s, 1] and total[m] == 21:
+                lucky = _lucky3_token(cards, s, slot, lucky3) if lucky3_kept else -1
+            seat_ok[s] = (_all_read(cards, s) and p_id >= 0 and plain[s] and tails[s] != UNKNOWN
+                          and lucky >= 0)  # fmt: skip
+            sign = main[max(p_id, 0), max(d_id, 0)]
+            odds = bonus4[four_total[m]] if flags[s, 2] else 0
+            keys[s] = (tails[s] | sign << TAIL_BITS | odds << (TAIL_BITS + MAIN_BITS)
+                       | max(lucky, 0) << (TAIL_BITS + MAIN_BITS + ODDS_BITS))  # fmt: skip
+            s += 1
+        for j in range(4):  # the shoe left as found
+            _deal(shoe, dealer[r, j], -1)
+        for t in range(first, s):
+            for j in range(4):
+                _deal(shoe, cards[t, j], -1)
+        round_ok[r] = ok and _popcount(seated) == seat_count[r] and most <= decks
+
+
+@compiled
+def _deal(shoe, card, by):
+    """Count ``card`` (if one: -1 is none) ``by`` more times; its count now."""
+    if card < 0:
+        return 0
+    shoe[card] += by
+    return shoe[card]
+
+
+@compiled
+def _all_read(cards, i):
+    return cards[i, 0] >= 0 and cards[i, 1] >= 0 and cards[i, 2] >= 0 and cards[i, 3] >= 0
+
+
+@compiled
+def _popcount(bits):
+    count = 0
+    while bits:
+        count += bits & 1
+        bits >>= 1
+    return count
+
+
+@compiled
+def _toss_slot(cards, i, tossed):
+    """The position of the toss (a card int, -1 for none) among row ``i``'s cards (its
     first), :data:`NO_TOSS` when none was recorded, :data:`BAD_TOSS` when not one of them."""
-    same = cards == tossed[:, None]
-    slot = np.where(same.any(axis=1), same.argmax(axis=1), BAD_TOSS)
-    return np.where(tossed == -1, NO_TOSS, slot)
+    if tossed == -1:
+        return NO_TOSS
+    for j in range(4):
+        if cards[i, j] == tossed:
+            return j
+    return BAD_TOSS
+
+
+@compiled
+def _multiset(cards, i, multiset):
+    """The rank multiset of row ``i``'s four cards (an unread card, -1, read as an ace)."""
+    a, b = max(cards[i, 0], 0) >> 2, max(cards[i, 1], 0) >> 2
+    c, d = max(cards[i, 2], 0) >> 2, max(cards[i, 3], 0) >> 2
+    return multiset[((a * 13 + b) * 13 + c) * 13 + d]
+
+
+@compiled
+def _hand_id(cards, i, slot, m, tossing, untossed):
+    """The id of the hand played (as tossed: ``tossing[m, rank]``), -1 where the toss
+    breaks rule 3 (or, with no toss, the hand is not bust)."""
+    if slot == BAD_TOSS:
+        return -1
+    if slot == NO_TOSS:
+        return untossed[m]
+    return tossing[m, max(cards[i, slot], 0) >> 2]
+
+
+@compiled
+def _lucky3_token(cards, i, slot, lucky3):
+    """Lucky 3's odds token of the three cards kept (all but the tossed one; the last three
+    when none is, the first when the toss is not one of them), by their label: same suit
+    << 2 | same colour << 1 | blackjack."""
+    skip = min(max(slot, 0), 3)
+    reds, aces, tens, seen, first_suit = 0, 0, 0, 0, 0
+    suited = True
+    for j in range(4):
+        if j == skip:
+            continue
+        card = cards[i, j]
+        suit, rank = card & 3, card >> 2
+        if seen == 0:
+            first_suit = suit
+        suited = suited and suit == first_suit
+        reds += 1 if suit == 1 or suit == 2 else 0
+        aces += 1 if rank == 0 else 0
+        tens += 1 if rank >= 9 else 0
+        seen += 1
+    coloured = reds == 0 or reds == seen
+    blackjack = aces == 1 and tens == 2
+    return lucky3[(4 if suited else 0) | (2 if coloured else 0) | (1 if blackjack else 0)]
