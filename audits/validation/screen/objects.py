@@ -17,14 +17,22 @@ import numpy as np
 
 from .fixed import Spans
 from .grouping import factorize_spans, span_hashes
+from .scan import compiled, word_at
 
 UNKNOWN = -1
 MOST = 1 << 18  # ids fit in 18 bits
+MIN_SLOTS = 64
 
 
 class ObjectIds:
     """Distinct raw JSON values and their ids (0, 1, ...); ``read`` gives a value's meaning
-    (by default, the JSON it is)."""
+    (by default, the JSON it is).
+
+    Beside the dictionary of values given as bytes, the values known are kept for compiled
+    code (:meth:`ids_at`): their bytes one after the other (the *arena*), and a hash table
+    (open addressing, a quarter to half full) of their hashes (:func:`~.grouping.span_hashes`
+    of the value as one span) and ids; a span is known when a slot holds its hash and the
+    arena the same bytes."""
 
     def __init__(self, most: int = MOST, read=msgspec.json.decode) -> None:
         self.most, self.read = most, read
@@ -35,6 +43,12 @@ class ObjectIds:
         self._ids: dict[bytes, int] = {}
         self.raws: list[bytes] = []
         self._values: dict[int, object] = {}
+        self._arena = np.zeros(1 << 12, np.uint8)
+        self._used = 0  # bytes of the arena in use
+        self._bounds = np.zeros((MIN_SLOTS, 2), np.int64)  # per id: its start and end there
+        self._hashes = np.zeros(MIN_SLOTS, np.uint64)  # per id
+        self._slot_hashes = np.zeros(MIN_SLOTS, np.uint64)
+        self._slot_ids = np.full(MIN_SLOTS, -1, np.int64)  # -1: an empty slot
 
     def ids(self, raws: Sequence) -> np.ndarray:
         """The id of each raw value (:data:`UNKNOWN` once the table is full)."""
@@ -47,23 +61,59 @@ class ObjectIds:
         return np.array(found, np.int64)
 
     def ids_at(self, spans: Spans) -> np.ndarray:
-        """The id of each value of ``spans``: the values are told apart by their bytes
-        (:func:`~.grouping.factorize_spans`), one of each looked up."""
+        """The id of each value of ``spans``: looked up by hash and proven byte-equal in
+        compiled code; the values not known yet are told apart by their bytes
+        (:func:`~.grouping.factorize_spans`) and one of each added."""
         if not len(spans):
             return np.zeros(0, np.int64)
         rows = np.stack([spans.start, spans.start + spans.length], axis=1)[:, None, :]
-        first, inverse = factorize_spans(spans.array, rows, span_hashes(spans.array, rows))
-        return self.ids(spans.values(first))[inverse]
+        hashes = span_hashes(spans.array, rows)
+        found = np.empty(len(rows), np.int64)
+        _look_up(spans.array, rows, hashes, self._slot_hashes, self._slot_ids, self._arena,
+                 self._bounds, found)  # fmt: skip
+        missing = np.flatnonzero(found < 0)
+        if missing.size:
+            first, inverse = factorize_spans(spans.array, rows[missing], hashes[missing])
+            new = missing[first]
+            added = [self._add(raw, hashed) for raw, hashed in
+                     zip(spans.values(new), hashes[new].tolist(), strict=True)]  # fmt: skip
+            found[missing] = np.array(added, np.int64)[inverse]
+        return found
 
-    def _add(self, raw: bytes) -> int:
+    def _add(self, raw: bytes, hashed: int | None = None) -> int:
         known = self._ids.get(raw)
         if known is not None:
             return known
         if len(self.raws) >= self.most:
             return UNKNOWN
-        self._ids[raw] = len(self.raws)
+        id_ = len(self.raws)
+        self._ids[raw] = id_
         self.raws.append(raw)
-        return len(self.raws) - 1
+        if hashed is None:
+            array = np.frombuffer(raw, np.uint8)
+            hashed = int(span_hashes(array, np.array([[[0, len(raw)]]], np.int64))[0])
+        self._keep(id_, raw, hashed)
+        return id_
+
+    def _keep(self, id_: int, raw: bytes, hashed: int) -> None:
+        """The value's bytes into the arena and its hash into the table (each grown as
+        needed: the table rebuilt once more than half full)."""
+        end = self._used + len(raw)
+        if end > len(self._arena):
+            self._arena = _grown(self._arena, 2 * (end + 8))
+        self._arena[self._used : end] = np.frombuffer(raw, np.uint8)
+        if id_ >= len(self._bounds):
+            self._bounds = _grown(self._bounds, 2 * len(self._bounds))
+            self._hashes = _grown(self._hashes, 2 * len(self._hashes))
+        self._bounds[id_] = self._used, end
+        self._hashes[id_] = hashed
+        self._used = end
+        if 2 * (id_ + 1) > len(self._slot_ids):
+            size = 2 * len(self._slot_ids)
+            self._slot_hashes = np.zeros(size, np.uint64)
+            self._slot_ids = np.full(size, -1, np.int64)
+            _put(self._slot_hashes, self._slot_ids, self._hashes, 0, id_)
+        _put(self._slot_hashes, self._slot_ids, self._hashes, id_, id_ + 1)
 
     def make_room(self) -> None:
         """Start again when nearly full (call between batches, never within one)."""
@@ -105,6 +155,65 @@ class Derived:
         if not len(self._rows):
             return np.zeros((len(ids), self._rows.shape[1]), bool)
         return self._rows[ids]
+
+
+def _grown(array: np.ndarray, size: int) -> np.ndarray:
+    more = np.zeros((size, *array.shape[1:]), array.dtype)
+    more[: len(array)] = array
+    return more
+
+
+@compiled
+def _slot(hashed, mask):
+    """Where a hash's search starts (Fibonacci hashing: the product's high bits)."""
+    return np.int64((hashed * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)) & mask
+
+
+@compiled
+def _put(slot_hashes, slot_ids, hashes, first, end):
+    """The ids ``first`` to ``end`` (their hashes in ``hashes``) into the table."""
+    mask = len(slot_ids) - 1
+    for i in range(first, end):
+        at = _slot(hashes[i], mask)
+        while slot_ids[at] >= 0:
+            at = (at + 1) & mask
+        slot_hashes[at], slot_ids[at] = hashes[i], i
+
+
+@compiled
+def _look_up(data, rows, hashes, slot_hashes, slot_ids, arena, bounds, found):
+    """Each span's id (``rows[i, 0]``: its start and end in ``data``), -1 where unknown."""
+    mask = len(slot_ids) - 1
+    for i in range(len(rows)):
+        a, b = rows[i, 0, 0], rows[i, 0, 1]
+        at = _slot(hashes[i], mask)
+        found[i] = -1
+        while True:
+            id_ = slot_ids[at]
+            if id_ < 0:
+                break
+            if slot_hashes[at] == hashes[i] and _same(data, a, b, arena, bounds[id_, 0],
+                                                       bounds[id_, 1]):  # fmt: skip
+                found[i] = id_
+                break
+            at = (at + 1) & mask
+
+
+@compiled
+def _same(data, a, b, arena, c, d):
+    """Whether ``data[a:b]`` and ``arena[c:d]`` hold the same bytes."""
+    if b - a != d - c:
+        return False
+    j = 0
+    while j + 8 <= b - a:  # eight bytes at a time, then the rest
+        if word_at(data, a + j) != word_at(arena, c + j):
+            return False
+        j += 8
+    while j < b - a:
+        if data[a + j] != arena[c + j]:
+            return False
+        j += 1
+    return True
 
 
 def _all_bytes(raws: Sequence) -> bool:

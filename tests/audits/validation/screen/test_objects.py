@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from audits.validation.screen import objects
 from audits.validation.screen.fixed import Spans
-from audits.validation.screen.objects import ObjectIds
+from audits.validation.screen.objects import UNKNOWN, ObjectIds
 
 DATA = b'{"a":1}x{"a":2}x{"a":1}x{"b":1}'
 SPANS = Spans(DATA, np.array([0, 8, 16, 24]), np.array([7, 7, 7, 7]))
@@ -22,3 +24,31 @@ def test_values_at_spans_get_one_id_per_spelling(monkeypatch, collide):
     assert table.raws == [b'{"a":1}', b'{"a":2}', b'{"b":1}']
     assert table.ids([b'{"a":2}']).tolist() == [1]  # the same ids as values given as bytes
     assert table.ids_at(Spans(DATA, np.zeros(0, np.int64), np.zeros(0, np.int64))).size == 0
+
+
+@pytest.mark.parametrize("collide", [False, True])
+@settings(max_examples=40, deadline=None)
+@given(batches=st.lists(st.lists(st.binary(max_size=20), max_size=60), min_size=1, max_size=6),
+       most=st.integers(1, 200))  # fmt: skip
+def test_ids_at_says_what_the_values_given_as_bytes_say(collide, batches, most):
+    """Batch after batch, as the compiled table grows (and once it is full): a span's id is
+    its bytes' id, the same as the values given as bytes get."""
+    with pytest.MonkeyPatch.context() as patch:
+        if collide:
+            patch.setattr(objects, "span_hashes", lambda data, s: np.zeros(len(s), np.uint64))
+        _ids_match(ObjectIds(most=most), batches, most)
+
+
+def _ids_match(table: ObjectIds, batches: list[list[bytes]], most: int) -> None:
+    reference: dict[bytes, int] = {}
+    for values in batches:
+        data = b"|".join(values)
+        start = np.cumsum([0] + [len(v) + 1 for v in values])[: len(values)]
+        length = np.array([len(v) for v in values], np.int64)
+        got = table.ids_at(Spans(data, start.astype(np.int64), length)).tolist()
+        for value, id_ in zip(values, got, strict=True):
+            expected = reference.setdefault(value, len(reference))
+            assert id_ == (expected if expected < most else UNKNOWN)
+            if id_ != UNKNOWN:
+                assert table.raws[id_] == value
+        assert table.ids(values).tolist() == got
