@@ -55,15 +55,17 @@ MULTISET, RANK_KEYS = _multisets()
 
 
 class HandColumns:
-    """The engine's tables of one rule version as arrays over rank multisets."""
+    """The engine's tables of one rule version as arrays over rank multisets, in the
+    smallest integers that hold them (all of them together stay in a core's cache)."""
 
     def __init__(self, tables: TossOneTables):
         size = len(RANK_KEYS)
-        self.player = np.full((size, 13), -1, np.int64)  # toss of a rank -> hand kept
-        self.dealer = np.full((size, 13), -1, np.int64)
-        self.untossed = np.full(size, -1, np.int64)  # no toss: the hand if bust
-        self.total = np.zeros(size, np.int64)
-        self.four_total = np.zeros(size, np.int64)
+        assert len(tables.hands) < 1 << 15
+        self.player = np.full((size, 13), -1, np.int16)  # toss of a rank -> hand kept
+        self.dealer = np.full((size, 13), -1, np.int16)
+        self.untossed = np.full(size, -1, np.int16)  # no toss: the hand if bust
+        self.total = np.zeros(size, np.int8)
+        self.four_total = np.zeros(size, np.int8)
         for m, key in enumerate(RANK_KEYS):
             entry = tables.entries[key]
             for rank_char, kept in entry.kept.items():
@@ -73,7 +75,7 @@ class HandColumns:
             self.total[m], self.four_total[m] = entry.total, entry.four_total
         hands = len(tables.hands)
         signs = [SIGNS[tables.main[p][d][2]] for p in range(hands) for d in range(hands)]
-        self.main = np.array(signs, np.int64).reshape(hands, hands)
+        self.main = np.array(signs, np.int8).reshape(hands, hands)
 
 
 @lru_cache(maxsize=16)
@@ -273,7 +275,7 @@ def _seat_classes(dealer, dealer_toss, seat_count, cards, toss, numbers, tails, 
                 lucky = _lucky3_token(cards, s, slot, lucky3) if lucky3_kept else -1
             seat_ok[s] = (_all_read(cards, s) and p_id >= 0 and plain[s] and tails[s] != UNKNOWN
                           and lucky >= 0)  # fmt: skip
-            sign = main[max(p_id, 0), max(d_id, 0)]
+            sign = np.int64(main[max(p_id, 0), max(d_id, 0)])
             odds = bonus4[four_total[m]] if flags[s, 2] else 0
             keys[s] = (tails[s] | sign << TAIL_BITS | odds << (TAIL_BITS + MAIN_BITS)
                        | max(lucky, 0) << (TAIL_BITS + MAIN_BITS + ODDS_BITS))  # fmt: skip
