@@ -164,6 +164,20 @@ class Pattern:
                       cards_at, tosses_at, RANK_OF, SUIT_OF, ok, digits, cards, tosses)  # fmt: skip
         return ok, digits, cards, tosses
 
+    def read_into(self, data: np.ndarray, starts: np.ndarray, lengths: np.ndarray,
+                  whole: bool, after: np.ndarray, digits: np.ndarray, cards: np.ndarray,
+                  tosses: np.ndarray) -> None:  # fmt: skip
+        """:meth:`read_at` of the values ``data[starts[i]:starts[i] + lengths[i]]`` not read
+        yet (``after[i]`` -1), each exactly the template (``whole``) or more, in place: a
+        value of the template's shape gets its placeholders' values in row ``i`` of
+        ``digits``, ``cards`` and ``tosses`` (those of any other are left as they were) and
+        ``after[i]``, where the template ends in ``data``."""
+        digits_at, cards_at, tosses_at = self._at
+        masks, words, tail_at, tail = self._words
+        _read_pattern_into(data, starts, lengths, masks, words, tail_at, tail, digits_at,
+                           cards_at, tosses_at, RANK_OF, SUIT_OF, self.width, whole, after,
+                           digits, cards, tosses)  # fmt: skip
+
     def check(self, m: np.ndarray) -> np.ndarray:
         ok = (m[:, self.fixed_at] == self.fixed).all(axis=1)
         for at in self.digits_at:
@@ -225,31 +239,75 @@ def _read_pattern(data, starts, masks, words, tail_at, tail, digits_at, cards_at
                   rank_of, suit_of, ok, digits, cards, tosses):  # fmt: skip
     for r in range(len(starts)):
         a = starts[r]
-        good = True
-        for k in range(len(masks)):  # the literal bytes eight at a time, then the rest
-            if (word_at(data, a + 8 * k) & masks[k]) != words[k]:
-                good = False
-                break
-        for j in range(len(tail_at)):
-            if data[a + tail_at[j]] != tail[j]:
-                good = False
-                break
-        for j in range(len(digits_at)):
-            c = data[a + digits_at[j]]
-            good = good and 48 <= c <= 57
-            digits[r, j] = c - 48
-        for j in range(len(cards_at)):
-            p = a + cards_at[j]
-            rank, suit = rank_of[data[p + 1]], suit_of[data[p + 2]]
-            good = good and rank >= 0 and suit >= 0
-            cards[r, j] = rank * 4 + suit
-        for j in range(len(tosses_at)):
-            p = a + tosses_at[j]
-            rank, suit = rank_of[data[p + 1]], suit_of[data[p + 2]]
-            if data[p] == 110 and data[p + 1] == 117 and data[p + 2] == 108 and data[p + 3] == 108:
-                tosses[r, j] = -1  # null
-            elif data[p] == 34 and data[p + 3] == 34 and rank >= 0 and suit >= 0:
-                tosses[r, j] = rank * 4 + suit
-            else:
-                good = False
-        ok[r] = good
+        ok[r] = _has_shape(data, a, masks, words, tail_at, tail, digits_at, cards_at, tosses_at,
+                           rank_of, suit_of)  # fmt: skip
+        if ok[r]:
+            _put_values(data, a, r, digits_at, cards_at, tosses_at, rank_of, suit_of, digits,
+                        cards, tosses)  # fmt: skip
+
+
+@compiled
+def _read_pattern_into(data, starts, lengths, masks, words, tail_at, tail, digits_at, cards_at,
+                       tosses_at, rank_of, suit_of, width, whole, after, digits, cards,
+                       tosses):  # fmt: skip
+    for r in range(len(starts)):
+        if after[r] >= 0 or (lengths[r] != width if whole else lengths[r] <= width):
+            continue
+        a = starts[r]
+        if _has_shape(data, a, masks, words, tail_at, tail, digits_at, cards_at, tosses_at,
+                      rank_of, suit_of):  # fmt: skip
+            _put_values(data, a, r, digits_at, cards_at, tosses_at, rank_of, suit_of, digits,
+                        cards, tosses)  # fmt: skip
+            after[r] = a + width
+
+
+@compiled
+def _has_shape(data, a, masks, words, tail_at, tail, digits_at, cards_at, tosses_at, rank_of,
+               suit_of):  # fmt: skip
+    """Whether the template's bytes start at ``data[a]``: its literal bytes (eight at a time,
+    then the rest), a digit, a quoted card code, ``null`` or a quoted code at each
+    placeholder."""
+    for k in range(len(masks)):
+        if (word_at(data, a + 8 * k) & masks[k]) != words[k]:
+            return False
+    for j in range(len(tail_at)):
+        if data[a + tail_at[j]] != tail[j]:
+            return False
+    for j in range(len(digits_at)):
+        c = data[a + digits_at[j]]
+        if c < 48 or c > 57:
+            return False
+    for j in range(len(cards_at)):
+        p = a + cards_at[j]
+        if rank_of[data[p + 1]] < 0 or suit_of[data[p + 2]] < 0:
+            return False
+    for j in range(len(tosses_at)):
+        p = a + tosses_at[j]
+        if not (_is_null(data, p) or (data[p] == 34 and data[p + 3] == 34
+                                      and rank_of[data[p + 1]] >= 0
+                                      and suit_of[data[p + 2]] >= 0)):  # fmt: skip
+            return False
+    return True
+
+
+@compiled
+def _put_values(data, a, r, digits_at, cards_at, tosses_at, rank_of, suit_of, digits, cards,
+                tosses):  # fmt: skip
+    """Row ``r`` of the outputs: the placeholders' values of a template shown to start at
+    ``data[a]`` (:func:`_has_shape`)."""
+    for j in range(len(digits_at)):
+        digits[r, j] = data[a + digits_at[j]] - 48
+    for j in range(len(cards_at)):
+        p = a + cards_at[j]
+        cards[r, j] = rank_of[data[p + 1]] * 4 + suit_of[data[p + 2]]
+    for j in range(len(tosses_at)):
+        p = a + tosses_at[j]
+        if _is_null(data, p):
+            tosses[r, j] = -1
+        else:
+            tosses[r, j] = rank_of[data[p + 1]] * 4 + suit_of[data[p + 2]]
+
+
+@compiled
+def _is_null(data, p):
+    return data[p] == 110 and data[p + 1] == 117 and data[p + 2] == 108 and data[p + 3] == 108

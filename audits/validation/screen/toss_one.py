@@ -164,28 +164,27 @@ class TossOneScreen(GameScreen):
         return SeatClasses(round_ok, seat_ok, keys, read.numbers)
 
     def _read_seats(self, batch: BatchColumns, seats: np.ndarray) -> SeatsRead:
-        """The seats read by their patterns; a seat in another spelling (or whose tail holds
-        more than its wager and result objects) is decoded on its own."""
+        """The seats read by their patterns, in place (:meth:`~.fixed.Pattern.read_into`), and
+        their tails interned; a seat in another spelling (or whose tail holds more than its
+        wager and result objects) is decoded on its own."""
         k = len(seats)
         read = SeatsRead(np.full(k, -1), np.full((k, 4), -1), np.full(k, -2),
                          np.full(k, UNKNOWN), np.zeros(k, bool))  # fmt: skip
         joined = batch.joined_seats
-        length, start = joined.length[seats], joined.start[seats]
-        left = np.ones(k, bool)
+        start, length = joined.start[seats], joined.length[seats]
+        after = np.full(k, -1)  # where a pattern read ends: the seat's tail starts there
         for pattern in SEAT_PATTERNS:
-            candidates = np.flatnonzero(left & (length > pattern.width))
-            ok, digits, cards, tosses = pattern.read_at(joined, seats[candidates])
-            got = candidates[ok]
-            tails = TAILS.ids_at(Spans(joined.bytes, start[got] + pattern.width,
-                                       length[got] - pattern.width, joined.array))  # fmt: skip
-            plain = self._flags.of(np.maximum(tails, 0))[:, 0] & (tails != UNKNOWN)
-            got, tails, read_ok = got[plain], tails[plain], np.flatnonzero(ok)[plain]
-            read.numbers[got] = digits[read_ok, 0]
-            read.cards[got] = cards[read_ok]
-            read.toss[got] = tosses[read_ok, 0]
-            read.tails[got], read.plain[got] = tails, True
-            left[got] = False
-        self._decode_seats(batch, seats, np.flatnonzero(left), read)
+            pattern.read_into(joined.array, start, length, False, after,
+                              read.numbers.reshape(k, 1), read.cards,
+                              read.toss.reshape(k, 1))  # fmt: skip
+        got = np.flatnonzero(after >= 0)
+        tails = TAILS.ids_at(Spans(joined.bytes, after[got], start[got] + length[got] - after[got],
+                                   joined.array))  # fmt: skip
+        plain = self._flags.of(np.maximum(tails, 0))[:, 0] & (tails != UNKNOWN)
+        read.tails[got[plain]], read.plain[got[plain]] = tails[plain], True
+        left = np.flatnonzero(~read.plain)
+        read.numbers[left], read.cards[left], read.toss[left] = -1, -1, -2  # as never read
+        self._decode_seats(batch, seats, left, read)
         return read
 
     @staticmethod
@@ -221,15 +220,14 @@ def _flags(tail) -> tuple[bool, bool, bool]:
 
 def read_dealers(batch: BatchColumns, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The dealer's four cards and toss of the rounds ``rows`` (-1 cards where unread)."""
-    cards, toss = np.full((len(rows), 4), -1), np.full(len(rows), -2)
-    joined, left = batch.joined_dealers, np.ones(len(rows), bool)
+    n = len(rows)
+    cards, toss, after = np.full((n, 4), -1), np.full(n, -2), np.full(n, -1)
+    joined = batch.joined_dealers
+    start, length = joined.start[rows], joined.length[rows]
     for pattern in DEALER_PATTERNS:
-        candidates = np.flatnonzero(left & (joined.length[rows] == pattern.width))
-        ok, _, read, tossed = pattern.read_at(joined, rows[candidates])
-        got = candidates[ok]
-        cards[got], toss[got] = read[ok], tossed[ok, 0]
-        left[got] = False
-    which = np.flatnonzero(left)
+        pattern.read_into(joined.array, start, length, True, after, np.zeros((n, 0), np.int64),
+                          cards, toss.reshape(n, 1))  # fmt: skip
+    which = np.flatnonzero(after < 0)
     if which.size:
         decoded = batch.decoded_dealers(rows[which])
         found = [(i, d) for i, d in zip(which.tolist(), decoded, strict=True) if d is not None]

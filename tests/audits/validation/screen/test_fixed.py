@@ -36,3 +36,34 @@ def test_the_compiled_reader_agrees_with_the_numpy_check(pattern: Pattern):
         assert (digits[ok] == pattern.digits(rows[ok])).all()
     assert (cards[ok] == pattern.cards(rows[ok])).all()
     assert (tosses[ok] == pattern.tosses(rows[ok])).all()
+
+
+
+@pytest.mark.parametrize("pattern", list(EXAMPLES), ids=["seat", "spaced seat", "dealer"])
+@pytest.mark.parametrize("whole", [True, False])
+def test_reading_in_place_says_what_reading_at_says(pattern: Pattern, whole: bool):
+    """Values of the template's shape read into their own rows, where they end given; values
+    too short or too long (for ``whole``), already read, or of another shape left alone."""
+    example = np.frombuffer(EXAMPLES[pattern] + b"{}}", np.uint8)
+    rng = np.random.default_rng(17)  # a fixed seed: the same mutations every run
+    rows = np.repeat(example[None, :], 2000, axis=0)
+    for row in rows[1:]:
+        at = rng.integers(0, pattern.width, rng.integers(0, 3))
+        row[at] = rng.choice(BYTES, len(at))
+    n, data = len(rows), rows.tobytes()
+    starts = np.arange(n) * rows.shape[1]
+    lengths = pattern.width + rng.integers(-1, 3, n)  # shorter, exactly, or more than it
+    earlier = rng.random(n) < 0.1  # read already (by another template)
+    after = np.where(earlier, 7, -1)
+    digits, cards, tosses = (np.full((n, len(at)), -9)
+                             for at in (pattern.digits_at, pattern.cards_at, pattern.tosses_at))
+    pattern.read_into(np.frombuffer(data, np.uint8), starts, lengths, whole, after, digits, cards,
+                      tosses)  # fmt: skip
+    ok, *want = pattern.read_at(Spans(data, starts, lengths), np.arange(n))
+    fits = lengths == pattern.width if whole else lengths > pattern.width
+    read = ok & fits & ~earlier
+    assert 0 < read.sum() < (ok & ~earlier).sum()  # some of the shape do not fit
+    assert (after[read] == starts[read] + pattern.width).all()
+    assert (after[earlier] == 7).all() and (after[~read & ~earlier] == -1).all()
+    for out, expected in zip((digits, cards, tosses), want, strict=True):
+        assert (out[read] == expected[read]).all() and (out[~read] == -9).all()

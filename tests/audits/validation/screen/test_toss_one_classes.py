@@ -88,6 +88,7 @@ def reference(screen, dealer, dealer_toss, counts, read, flags):
     lucky3 = lucky3_tokens(screen, cards, slot, m, flags[:, 1])
     seat_ok &= lucky3 >= 0
     main = hands.main[np.maximum(player_id, 0), np.maximum(dealer_id, 0)[seat_round]]
+    main = main.astype(np.int64)  # the tables hold the smallest integers
     bonus4 = np.where(flags[:, 2], screen.bonus4[hands.four_total[m]], 0)
     keys = (read.tails | main << TAIL_BITS | bonus4 << (TAIL_BITS + MAIN_BITS)
             | np.maximum(lucky3, 0) << (TAIL_BITS + MAIN_BITS + ODDS_BITS))  # fmt: skip
