@@ -18,6 +18,7 @@ from audits.validation.games import GAMES, check_round
 from audits.validation.screen.objects import make_room
 from audits.validation.screen.rounds import BatchColumns
 from audits.validation.screen.skeleton import GameScreen
+from audits.validation.screen.templates import Templates
 from audits.validation.screen.times import EPOCH, MICROSECOND, as_datetime
 from audits.validation.screen.verdicts import Verdicts
 
@@ -28,6 +29,9 @@ from .round_keys import RoundsRead
 NEVER, ALWAYS = np.iinfo(np.int64).min, np.iinfo(np.int64).max
 _SCREENS: dict[tuple, tuple[object, GameScreen | None]] = {}  # per process; see screen_for
 _MOST_SCREENS = 256
+#: every game's usual spellings of a seat's start, which the scanner steps over
+SEAT_STARTS = Templates([p for game in GAMES.values() if game.screen
+                         for p in game.screen.seat_starts])  # fmt: skip
 
 
 class Place(msgspec.Struct, frozen=True):
@@ -60,7 +64,7 @@ class FastPath:
         None)``, in order, for the exact path."""
         make_room()
         buffer = (lines.data, lines.starts, lines.ends) if isinstance(lines, BlockLines) else None
-        batch = BatchColumns(lines, self.latest_micros, buffer)
+        batch = BatchColumns(lines, self.latest_micros, buffer, SEAT_STARTS)
         numbered = np.asarray(numbers, np.int64)
         gate_of, gates = np.full(len(lines), -1, np.int64), []
         parts: dict[int, tuple[GameScreen, list]] = {}  # id(screen) -> its places' rounds

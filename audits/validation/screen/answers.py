@@ -16,7 +16,7 @@ import numpy as np
 
 from games.engine.cards import RANK, VALUE
 
-from .scan import compiled
+from .kernel import compiled
 
 VALUES = np.array(VALUE, np.int64)
 RANKS = np.array(RANK, np.int64)

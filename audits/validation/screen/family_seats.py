@@ -20,7 +20,9 @@ from .cards import ragged_cards, ragged_cards_at
 from .decode import NULL, ScreenDealer, ScreenSeat, decode_each
 from .fixed import Spans
 from .grouping import factorize_spans, span_hashes
-from .scan import ANY, LIST, OBJECT, OBJECTS, SCALAR, compiled, key_table, span_is, walk_object
+from .kernel import compiled
+from .scan import ANY, LIST, OBJECT, OBJECTS, SCALAR, key_table, span_is, walk_object
+from .templates import NO_TEMPLATES
 
 SEAT_FIELDS = ("seat", "cards", "wagers", "results", "toss", "hands", "poker")
 SEAT, CARDS, WAGERS, RESULTS, TOSS, HANDS, POKER = range(len(SEAT_FIELDS))
@@ -59,7 +61,7 @@ def seat_spans(data: bytes, array: np.ndarray, starts: np.ndarray, ends: np.ndar
     read = np.zeros(k, np.bool_)
     _read_seats(array, starts, ends, _SEAT_KEYS, _SEAT_KEY_LENGTHS, _SEAT_KINDS, _HAND_KEYS,
                 _HAND_KEY_LENGTHS, _HAND_KINDS, fields, items, hands, n_hands, read,
-                np.zeros((0, 2), np.int64))  # fmt: skip
+                np.zeros((0, 2), np.int64), NO_TEMPLATES.arrays)  # fmt: skip
     extra = _Extra(len(data))
     others = np.flatnonzero(~read)
     if others.size:
@@ -103,16 +105,16 @@ def _put_seat(seat: ScreenSeat, fields: np.ndarray, hands: np.ndarray, extra: _E
 
 @compiled
 def _read_seats(data, starts, ends, keys, key_lengths, kinds, hand_keys, hand_key_lengths,
-                hand_kinds, fields, items, hands, n_hands, read, no_items):  # fmt: skip
+                hand_kinds, fields, items, hands, n_hands, read, no_items, no_starts):  # fmt: skip
     for r in range(len(starts)):
         after, count = walk_object(data, starts[r], ends[r], keys, key_lengths, kinds, -1,
-                                   fields[r], items[r])  # fmt: skip
+                                   no_starts, fields[r], items[r])  # fmt: skip
         good = after == ends[r] and fields[r, WAGERS, 0] >= 0 and fields[r, HANDS, 0] >= 0
         for h in range(count):
             if good:
                 a, b = items[r, h, 0], items[r, h, 1]
                 end, _ = walk_object(data, a, b, hand_keys, hand_key_lengths, hand_kinds, -1,
-                                     hands[r, h], no_items)  # fmt: skip
+                                     no_starts, hands[r, h], no_items)  # fmt: skip
                 written = hands[r, h, HAND_CARDS, 0] >= 0 and hands[r, h, HAND_RESULT, 0] >= 0
                 good = end == b and written
         n_hands[r] = count
@@ -138,7 +140,7 @@ def dealer_cards(dealers, most: int) -> tuple[np.ndarray, np.ndarray]:
     read = np.zeros(k, np.bool_)
     _read_dealers(dealers.array, dealers.start, dealers.start + dealers.length, _DEALER_KEYS,
                   _DEALER_KEY_LENGTHS, _DEALER_KINDS, fields, read,
-                  np.zeros((0, 2), np.int64))  # fmt: skip
+                  np.zeros((0, 2), np.int64), NO_TEMPLATES.arrays)  # fmt: skip
     spans = Spans(dealers.bytes, fields[:, 0, 0], fields[:, 0, 1] - fields[:, 0, 0],
                   dealers.array)  # fmt: skip
     cards, counts = ragged_cards_at(spans, most)
@@ -154,12 +156,13 @@ def dealer_cards(dealers, most: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 @compiled
-def _read_dealers(data, starts, ends, keys, key_lengths, kinds, fields, read, no_items):
+def _read_dealers(data, starts, ends, keys, key_lengths, kinds, fields, read, no_items,
+                  no_starts):  # fmt: skip
     for r in range(len(starts)):
         if ends[r] <= starts[r] or data[starts[r]] != _OPEN_BRACE:  # not an object
             continue
         after, _ = walk_object(data, starts[r], ends[r], keys, key_lengths, kinds, -1,
-                               fields[r], no_items)  # fmt: skip
+                               no_starts, fields[r], no_items)  # fmt: skip
         toss = fields[r, 1]
         read[r] = (after == ends[r] and fields[r, 0, 0] >= 0
                    and (toss[0] < 0 or span_is(data, toss, _NULL)))  # fmt: skip

@@ -20,9 +20,8 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from games.engine.cards import RANKS, SUITS
-
-from .scan import compiled, word_at
+from .kernel import compiled
+from .templates import RANK_OF, SUIT_OF, Templates, put_values, shape_at
 
 Check = Callable[[np.ndarray], np.ndarray]  # a (n, width) uint8 matrix -> n booleans
 
@@ -147,6 +146,13 @@ class Pattern:
         self._at = tuple(np.array(a, np.int64)
                          for a in (self.digits_at, self.cards_at, self.tosses_at))  # fmt: skip
         self._words = _fixed_words(literal, self.fixed_at)
+        self._packed = Templates([self]).arrays  # as the compiled readers take it
+
+    @property
+    def shape(self) -> tuple[np.ndarray, ...]:
+        """What :func:`~.templates.has_shape` checks: ``(masks, words, tail_at, tail,
+        digits_at, cards_at, tosses_at)``."""
+        return (*self._words, *self._at)
 
     def read_at(self, spans: Spans, which: np.ndarray):
         """``(ok, digits, cards, tosses)`` of the values ``which`` of ``spans`` (each at least
@@ -159,9 +165,7 @@ class Pattern:
         digits = np.zeros((n, len(digits_at)), np.int64)
         cards = np.full((n, len(cards_at)), -1, np.int64)
         tosses = np.full((n, len(tosses_at)), -2, np.int64)
-        masks, words, tail_at, tail = self._words
-        _read_pattern(spans.array, spans.start[which], masks, words, tail_at, tail, digits_at,
-                      cards_at, tosses_at, RANK_OF, SUIT_OF, ok, digits, cards, tosses)  # fmt: skip
+        _read_pattern(spans.array, spans.start[which], self._packed, ok, digits, cards, tosses)
         return ok, digits, cards, tosses
 
     def read_into(self, data: np.ndarray, starts: np.ndarray, lengths: np.ndarray,
@@ -172,11 +176,8 @@ class Pattern:
         value of the template's shape gets its placeholders' values in row ``i`` of
         ``digits``, ``cards`` and ``tosses`` (those of any other are left as they were) and
         ``after[i]``, where the template ends in ``data``."""
-        digits_at, cards_at, tosses_at = self._at
-        masks, words, tail_at, tail = self._words
-        _read_pattern_into(data, starts, lengths, masks, words, tail_at, tail, digits_at,
-                           cards_at, tosses_at, RANK_OF, SUIT_OF, self.width, whole, after,
-                           digits, cards, tosses)  # fmt: skip
+        _read_pattern_into(data, starts, lengths, self._packed, whole, after, digits, cards,
+                           tosses)  # fmt: skip
 
     def check(self, m: np.ndarray) -> np.ndarray:
         ok = (m[:, self.fixed_at] == self.fixed).all(axis=1)
@@ -213,12 +214,6 @@ class Pattern:
 
 QUOTE = ord('"')
 NULL_BYTES = np.frombuffer(b"null", np.uint8)
-RANK_OF = np.full(256, -1, np.int64)
-SUIT_OF = np.full(256, -1, np.int64)
-for _i, _c in enumerate(RANKS):
-    RANK_OF[ord(_c)] = _i
-for _i, _c in enumerate(SUITS):
-    SUIT_OF[ord(_c)] = _i
 
 
 def _fixed_words(literal: bytes, fixed_at: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -235,79 +230,21 @@ def _fixed_words(literal: bytes, fixed_at: np.ndarray) -> tuple[np.ndarray, ...]
 
 
 @compiled
-def _read_pattern(data, starts, masks, words, tail_at, tail, digits_at, cards_at, tosses_at,
-                  rank_of, suit_of, ok, digits, cards, tosses):  # fmt: skip
+def _read_pattern(data, starts, t, ok, digits, cards, tosses):
+    """Each row's shape and values (:meth:`Pattern.read_at`); ``t``: the pattern packed."""
     for r in range(len(starts)):
-        a = starts[r]
-        ok[r] = _has_shape(data, a, masks, words, tail_at, tail, digits_at, cards_at, tosses_at,
-                           rank_of, suit_of)  # fmt: skip
+        ok[r] = shape_at(data, starts[r], t, 0)
         if ok[r]:
-            _put_values(data, a, r, digits_at, cards_at, tosses_at, rank_of, suit_of, digits,
-                        cards, tosses)  # fmt: skip
+            put_values(data, starts[r], r, t, 0, digits, cards, tosses)
 
 
 @compiled
-def _read_pattern_into(data, starts, lengths, masks, words, tail_at, tail, digits_at, cards_at,
-                       tosses_at, rank_of, suit_of, width, whole, after, digits, cards,
-                       tosses):  # fmt: skip
+def _read_pattern_into(data, starts, lengths, t, whole, after, digits, cards, tosses):
+    """:meth:`Pattern.read_into`; ``t``: the pattern packed."""
+    width = t[14][0]
     for r in range(len(starts)):
         if after[r] >= 0 or (lengths[r] != width if whole else lengths[r] <= width):
             continue
-        a = starts[r]
-        if _has_shape(data, a, masks, words, tail_at, tail, digits_at, cards_at, tosses_at,
-                      rank_of, suit_of):  # fmt: skip
-            _put_values(data, a, r, digits_at, cards_at, tosses_at, rank_of, suit_of, digits,
-                        cards, tosses)  # fmt: skip
-            after[r] = a + width
-
-
-@compiled
-def _has_shape(data, a, masks, words, tail_at, tail, digits_at, cards_at, tosses_at, rank_of,
-               suit_of):  # fmt: skip
-    """Whether the template's bytes start at ``data[a]``: its literal bytes (eight at a time,
-    then the rest), a digit, a quoted card code, ``null`` or a quoted code at each
-    placeholder."""
-    for k in range(len(masks)):
-        if (word_at(data, a + 8 * k) & masks[k]) != words[k]:
-            return False
-    for j in range(len(tail_at)):
-        if data[a + tail_at[j]] != tail[j]:
-            return False
-    for j in range(len(digits_at)):
-        c = data[a + digits_at[j]]
-        if c < 48 or c > 57:
-            return False
-    for j in range(len(cards_at)):
-        p = a + cards_at[j]
-        if rank_of[data[p + 1]] < 0 or suit_of[data[p + 2]] < 0:
-            return False
-    for j in range(len(tosses_at)):
-        p = a + tosses_at[j]
-        if not (_is_null(data, p) or (data[p] == 34 and data[p + 3] == 34
-                                      and rank_of[data[p + 1]] >= 0
-                                      and suit_of[data[p + 2]] >= 0)):  # fmt: skip
-            return False
-    return True
-
-
-@compiled
-def _put_values(data, a, r, digits_at, cards_at, tosses_at, rank_of, suit_of, digits, cards,
-                tosses):  # fmt: skip
-    """Row ``r`` of the outputs: the placeholders' values of a template shown to start at
-    ``data[a]`` (:func:`_has_shape`)."""
-    for j in range(len(digits_at)):
-        digits[r, j] = data[a + digits_at[j]] - 48
-    for j in range(len(cards_at)):
-        p = a + cards_at[j]
-        cards[r, j] = rank_of[data[p + 1]] * 4 + suit_of[data[p + 2]]
-    for j in range(len(tosses_at)):
-        p = a + tosses_at[j]
-        if _is_null(data, p):
-            tosses[r, j] = -1
-        else:
-            tosses[r, j] = rank_of[data[p + 1]] * 4 + suit_of[data[p + 2]]
-
-
-@compiled
-def _is_null(data, p):
-    return data[p] == 110 and data[p + 1] == 117 and data[p + 2] == 108 and data[p + 3] == 108
+        if shape_at(data, starts[r], t, 0):
+            put_values(data, starts[r], r, t, 0, digits, cards, tosses)
+            after[r] = starts[r] + width

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .scan import compiled, word_at
+from .kernel import compiled, word_at
 
 
 def span_hashes(data: np.ndarray, spans: np.ndarray) -> np.ndarray:

@@ -18,6 +18,7 @@ import numpy as np
 from . import scan
 from .decode import ScreenRound, decode_rounds
 from .scan import FIELDS, MOST_SEATS, scan_lines
+from .templates import NO_TEMPLATES, Templates
 
 BACKSLASH = b"\\"
 
@@ -37,9 +38,11 @@ class BatchLines:
     escaped_id: np.ndarray
 
 
-def batch_lines(lines: Sequence[bytes], buffer: tuple | None = None) -> BatchLines:
+def batch_lines(lines: Sequence[bytes], buffer: tuple | None = None,
+                seat_starts: Templates = NO_TEMPLATES) -> BatchLines:  # fmt: skip
     """The lines read; ``buffer``, if given, is ``(data, starts, ends)``: where the lines
-    already lie, one after the other, in one buffer (a block of the file), read there."""
+    already lie, one after the other, in one buffer (a block of the file), read there.
+    ``seat_starts``: the seats' usual spellings, which the scanner steps over."""
     n = len(lines)
     if buffer is None:
         data = b"\n".join(lines)
@@ -48,7 +51,8 @@ def batch_lines(lines: Sequence[bytes], buffer: tuple | None = None) -> BatchLin
         start = end - length
     else:
         data, start, end = buffer
-    found, spans, seats, seat_count = scan_lines(np.frombuffer(data, np.uint8), start, end)
+    found, spans, seats, seat_count = scan_lines(np.frombuffer(data, np.uint8), start, end,
+                                                 seat_starts)  # fmt: skip
     unwritten = found & (spans[:, scan.OPTIONS, 0] < 0)
     if unwritten.any():  # no options written: none declared, as the exact path reads it
         spans[unwritten, scan.OPTIONS] = (len(data) + 1, len(data) + 3)

@@ -17,7 +17,7 @@ import numpy as np
 
 from .fixed import Spans
 from .grouping import factorize_spans, span_hashes
-from .scan import compiled, word_at
+from .kernel import compiled, word_at
 
 UNKNOWN = -1
 MOST = 1 << 18  # ids fit in 18 bits

@@ -17,6 +17,7 @@ from .decode import ScreenDealer, ScreenSeat, decode_each
 from .fixed import Spans
 from .grouping import factorize_spans, holding, span_hashes
 from .lines import batch_lines
+from .templates import NO_TEMPLATES, Templates
 from .times import MISSING, epoch_micros
 
 MOST_SEATS = 7  # seats at a table, numbered 1 to 7 (the format)
@@ -38,8 +39,9 @@ class BatchColumns:
     :attr:`joined_seats`.
     """
 
-    def __init__(self, lines: Sequence[bytes], latest_micros: int, buffer: tuple | None = None):
-        read = batch_lines(lines, buffer)
+    def __init__(self, lines: Sequence[bytes], latest_micros: int, buffer: tuple | None = None,
+                 seat_starts: Templates = NO_TEMPLATES):  # fmt: skip
+        read = batch_lines(lines, buffer, seat_starts)
         index = np.flatnonzero(read.found)
         self.index = index
         self.data = read.data

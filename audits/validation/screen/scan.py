@@ -18,8 +18,10 @@ span that is not valid JSON is read as nothing, and its round goes to the exact 
 
 from __future__ import annotations
 
-import numba
 import numpy as np
+
+from .kernel import compiled
+from .templates import NO_TEMPLATES, Templates, template_width
 
 FIELDS = ("v", "round", "played_at", "venue", "table", "game", "options", "shoe", "dealer",
           "seats", "shift")  # fmt: skip
@@ -47,13 +49,6 @@ _KEYS, _KEY_LENGTHS = key_table(FIELDS)
 
 _QUOTE, _BACKSLASH, _COLON, _COMMA = 34, 92, 58, 44
 _OPEN_OBJECT, _CLOSE_OBJECT, _OPEN_LIST, _CLOSE_LIST = 123, 125, 91, 93
-#: how the screen's kernels are compiled: once, cached on disk beside this module, and without
-#: numba's reference counts (``_nrt=False``).  A kernel reads and writes the arrays its caller
-#: gives it and makes none (an array made inside does not compile), so no count is needed; and
-#: counting costs more than the work: each array passed to a call or sliced is counted up and
-#: down atomically where branches keep numba from pruning the pair (numba issue #2350), which
-#: was half the scanner's time
-compiled = numba.njit(cache=True, nogil=True, boundscheck=False, _nrt=False)
 #: per byte: 0 plain, 1 a quote, 2 a byte no scanned string holds (escape, control), 3 beyond
 #: ASCII; in nested values also 4 an opening and 5 a closing bracket
 _IN_STRING = np.zeros(256, np.uint8)
@@ -72,25 +67,29 @@ _SCALAR[[_QUOTE, _OPEN_OBJECT, _OPEN_LIST, _COLON]] = 2
 _ONE, _NULL = np.frombuffer(b"1", np.uint8), np.frombuffer(b"null", np.uint8)
 
 
-def scan_lines(data: np.ndarray, starts: np.ndarray, ends: np.ndarray):
+def scan_lines(data: np.ndarray, starts: np.ndarray, ends: np.ndarray,
+               seat_starts: Templates = NO_TEMPLATES):  # fmt: skip
     """``(scanned, spans, seats, seat_count)`` of the lines ``data[starts[i]:ends[i]]``:
     ``spans[i, f]`` the start and end of field ``f``'s value (:data:`FIELDS`; -1 where not
-    written), ``seats[i, s]`` of seat ``s``; all meaningful only where ``scanned[i]``."""
+    written), ``seats[i, s]`` of seat ``s``; all meaningful only where ``scanned[i]``.  A
+    seat that starts with one of ``seat_starts`` is stepped over to the template's end
+    (:mod:`.templates`)."""
     n = len(starts)
     spans = np.full((n, len(FIELDS), 2), -1, np.int64)
     seats = np.full((n, MOST_SEATS, 2), -1, np.int64)
     seat_count = np.zeros(n, np.int64)
     scanned = np.zeros(n, np.bool_)
-    _scan(data, starts, ends, _KEYS, _KEY_LENGTHS, _KINDS, _REQUIRED, spans, seats, seat_count,
-          scanned)  # fmt: skip
+    _scan(data, starts, ends, _KEYS, _KEY_LENGTHS, _KINDS, _REQUIRED, seat_starts.arrays, spans,
+          seats, seat_count, scanned)  # fmt: skip
     return scanned, spans, seats, seat_count
 
 
 @compiled
-def _scan(data, starts, ends, keys, key_lengths, kinds, required, spans, seats, seat_count,
-          scanned):  # fmt: skip
+def _scan(data, starts, ends, keys, key_lengths, kinds, required, seat_starts, spans, seats,
+          seat_count, scanned):  # fmt: skip
     for r in range(len(starts)):
-        count = _line(data, starts[r], ends[r], keys, key_lengths, kinds, spans[r], seats[r])
+        count = _line(data, starts[r], ends[r], keys, key_lengths, kinds, seat_starts, spans[r],
+                      seats[r])  # fmt: skip
         if count < 0:
             continue
         ok = True
@@ -145,7 +144,14 @@ def _string_end(data, i, end, ascii_only):
 def _nested_end(data, i, end):
     """After the object or list starting at ``i``, by its brackets outside strings (what it
     holds is proven by its reader); -1 where it does not close."""
-    depth = 0
+    return _closing(data, i, end, 0)
+
+
+@compiled
+def _closing(data, i, end, depth):
+    """After the bracket that closes the ``depth`` brackets open at ``i`` (outside any
+    string), counting those that open and close from ``i`` on; -1 where it does not
+    close."""
     while i < end:
         kind = _NESTED[data[i]]
         if kind:
@@ -201,9 +207,11 @@ def _is_key(data, a, b, keys, key_lengths, f):
 
 
 @compiled
-def _object_list(data, i, end, items):
+def _object_list(data, i, end, items, item_starts):
     """``(end, count)`` of the list of objects starting at ``i``, each one's span in
-    ``items``; ``(-1, 0)`` when it is not a list of at most ``len(items)`` objects."""
+    ``items``; ``(-1, 0)`` when it is not a list of at most ``len(items)`` objects.  An
+    object that starts with one of the templates ``item_starts`` is read on from the
+    template's end, inside the object."""
     i = _space(data, i + 1, end)
     if i < end and data[i] == _CLOSE_LIST:
         return i + 1, 0
@@ -211,7 +219,8 @@ def _object_list(data, i, end, items):
     while True:
         if i >= end or data[i] != _OPEN_OBJECT or count == len(items):
             return -1, 0
-        after = _nested_end(data, i, end)
+        skip = template_width(data, i, end, item_starts)
+        after = _closing(data, i + skip, end, 1) if skip else _nested_end(data, i, end)
         if after < 0:
             return -1, 0
         items[count, 0], items[count, 1] = i, after
@@ -241,12 +250,14 @@ def _value_end(data, i, end, kind, ascii_only):
 
 
 @compiled
-def walk_object(data, i, end, keys, key_lengths, kinds, ascii_field, spans, items):
+def walk_object(data, i, end, keys, key_lengths, kinds, ascii_field, item_starts, spans,
+                items):  # fmt: skip
     """``(end, count)`` of the object starting at ``i`` (an opening brace): each known
     key's value span in ``spans``, the objects of its :data:`OBJECTS` field in ``items``
-    (``count`` of them); ``(-1, 0)`` for a key not known or written twice, a value not of
-    its kind, or anything but an object.  ``ascii_field``: the field whose string must be
-    plain ASCII (-1 for none)."""
+    (``count`` of them; :func:`_object_list` with ``item_starts``, a
+    :attr:`~.templates.Templates.arrays`); ``(-1, 0)`` for a key not known or written
+    twice, a value not of its kind, or anything but an object.  ``ascii_field``: the field
+    whose string must be plain ASCII (-1 for none)."""
     count, f = 0, -1
     i = _space(data, i + 1, end)
     if i < end and data[i] == _CLOSE_OBJECT:
@@ -269,7 +280,7 @@ def walk_object(data, i, end, keys, key_lengths, kinds, ascii_field, spans, item
         if kinds[f] == OBJECTS:
             after = -1
             if data[i] == _OPEN_LIST:
-                after, count = _object_list(data, i, end, items)
+                after, count = _object_list(data, i, end, items, item_starts)
         else:
             after = _value_end(data, i, end, kinds[f], f == ascii_field)
         if after < 0:
@@ -286,21 +297,12 @@ def walk_object(data, i, end, keys, key_lengths, kinds, ascii_field, spans, item
 
 
 @compiled
-def _line(data, i, end, keys, key_lengths, kinds, spans, seats):
+def _line(data, i, end, keys, key_lengths, kinds, seat_starts, spans, seats):
     """The number of seats of the line ``data[i:end]``, its spans filled; -1 where it is
     not a line the scanner vouches for."""
     i = _space(data, i, end)
     if i >= end or data[i] != _OPEN_OBJECT:
         return -1
-    after, count = walk_object(data, i, end, keys, key_lengths, kinds, ROUND, spans, seats)
+    after, count = walk_object(data, i, end, keys, key_lengths, kinds, ROUND, seat_starts, spans,
+                               seats)  # fmt: skip
     return count if after >= 0 and _space(data, after, end) == end else -1
-
-
-@compiled
-def word_at(data, j):
-    """The eight bytes from ``j`` as one little-endian word: a single load once compiled (an
-    unsigned index spares the check for a negative one, which keeps the loads apart)."""
-    word, at = np.uint64(0), np.uint64(j)
-    for k in range(8):
-        word |= np.uint64(data[at + np.uint64(k)]) << np.uint64(8 * k)
-    return word

@@ -55,6 +55,9 @@ class GameScreen:
     #: finding codes this screen checks per round, in columns (a seat judged alone by the
     #: exact path is not judged on them)
     round_level: frozenset[str] = frozenset()
+    #: the usual spellings of a seat's start (templates, :class:`~.fixed.Pattern`), which the
+    #: scanner steps over instead of reading them byte by byte (:mod:`.templates`)
+    seat_starts: tuple = ()
 
     def __init__(self, rules: GameRules, options: dict[str, str], decks: int, check: Check):
         self.rules, self.options, self.decks, self.check = rules, options, decks, check

@@ -16,7 +16,7 @@ import msgspec
 import numpy as np
 
 from .fixed import Joined, Spans
-from .scan import compiled
+from .kernel import compiled
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 MICROSECOND = timedelta(microseconds=1)

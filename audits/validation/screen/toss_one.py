@@ -31,9 +31,9 @@ from ..parse import ParsedSeat
 from .cards import card_matrix, toss_cards
 from .decode import NULL
 from .fixed import Pattern, Spans
+from .kernel import compiled
 from .objects import TAILS, UNKNOWN, Derived
 from .rounds import MOST_SEATS, BatchColumns, small_ints
-from .scan import compiled
 from .skeleton import GameScreen, SeatClasses
 
 ZERO = Decimal(0)
@@ -124,6 +124,7 @@ class SeatsRead:
 
 class TossOneScreen(GameScreen):
     round_level = frozenset({"card_over_shoe", "aggregate_payout_exceeded"})
+    seat_starts = SEAT_PATTERNS
 
     def __init__(self, rules, options, decks, check):
         super().__init__(rules, options, decks, check)

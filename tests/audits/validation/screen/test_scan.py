@@ -137,3 +137,42 @@ def test_what_it_scans_it_reads_as_json_does(strings, seats):
         return
     assert values(data, spans[0]) == {k: v for k, v in round_.items() if k in FIELDS}
     assert [json.loads(data[a:b]) for a, b in seat_spans[0, : count[0]].tolist()] == seats
+
+
+SEAT_START = b'{"seat":3,"cards":["AS","TD","9C","2H"],"toss":"TD","wagers":'
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.lists(st.tuples(st.integers(0, len(SEAT_START) - 1),
+                               st.sampled_from(list(b'"{}[]\\ ,:0nulASTDX\x01'))),
+                     max_size=3),  # bytes of the seat's start changed
+            st.sampled_from([b'{"main":"5"},"results":{"main":"-5"}}', b'{}}', b'"a}b"}',
+                             b'{"x":"]"}}', b'}', b'{"main":"5"}']),  # what follows it
+        ),
+        min_size=1,
+        max_size=7,
+    )
+)  # fmt: skip
+def test_stepping_over_a_seats_start_finds_what_reading_it_finds(seats):
+    """A seat that starts with a template is read on from the template's end: the scanner
+    finds the same lines, fields and seats as when it reads every byte, whatever a seat's
+    start and its rest hold (changed bytes: a quote, a bracket, an escape, a control byte)."""
+    from audits.services.fast_path import SEAT_STARTS
+
+    written = []
+    for changes, rest in seats:
+        start = bytearray(SEAT_START)
+        for at, byte in changes:
+            start[at] = byte
+        written.append(bytes(start) + rest)
+    line = b'{"v":1,"round":"r","played_at":"t","venue":"v","table":"t","game":"g",' \
+        b'"shoe":{},"dealer":{},"seats":[' + b",".join(written) + b"]}"  # fmt: skip
+    data = np.frombuffer(line, np.uint8)
+    ends = np.array([len(line)])
+    plain = scan_lines(data, ends * 0, ends)
+    stepped = scan_lines(data, ends * 0, ends, SEAT_STARTS)
+    for a, b in zip(plain, stepped, strict=True):
+        assert a.tolist() == b.tolist()

@@ -1,0 +1,25 @@
+"""How the screen's kernels are compiled, and the one helper every kernel that reads bytes
+shares (:func:`word_at`)."""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+#: how the screen's kernels are compiled: once, cached on disk beside its module, and without
+#: numba's reference counts (``_nrt=False``).  A kernel reads and writes the arrays its caller
+#: gives it and makes none (an array made inside does not compile), so no count is needed; and
+#: counting costs more than the work: each array passed to a call or sliced is counted up and
+#: down atomically where branches keep numba from pruning the pair (numba issue #2350), which
+#: was half the scanner's time
+compiled = numba.njit(cache=True, nogil=True, boundscheck=False, _nrt=False)
+
+
+@compiled
+def word_at(data, j):
+    """The eight bytes from ``j`` as one little-endian word: a single load once compiled (an
+    unsigned index spares the check for a negative one, which keeps the loads apart)."""
+    word, at = np.uint64(0), np.uint64(j)
+    for k in range(8):
+        word |= np.uint64(data[at + np.uint64(k)]) << np.uint64(8 * k)
+    return word
