@@ -192,10 +192,7 @@ def measure(log: Path) -> None:
     _django()
     from audits.services.storage import submission_store
     from audits.services.submissions import submission_validate_now
-    from compliance.allocator import keep_freed_memory
     from games.models import Licensee
-
-    keep_freed_memory()  # as a worker process does when it starts
 
     licensee = Licensee.objects.get(license_number="DEMO-0001")
     start = time.perf_counter()

@@ -3,7 +3,7 @@
 import os
 
 from celery import Celery
-from celery.signals import task_postrun, task_prerun, worker_init, worker_process_init
+from celery.signals import task_postrun, task_prerun
 
 from compliance.logs import log_context
 
@@ -31,13 +31,3 @@ def _leave_task_log_context(task_id=None, **_):
     context = _task_contexts.pop(task_id, None)
     if context is not None:
         context.__exit__(None, None, None)
-
-
-@worker_init.connect
-@worker_process_init.connect
-def _keep_freed_memory(**_):
-    """A worker's processes validate: they keep the memory they free (compliance/allocator.py);
-    ``worker_init`` covers a worker that runs tasks in its own process (``-P solo``)."""
-    from compliance.allocator import keep_freed_memory
-
-    keep_freed_memory()

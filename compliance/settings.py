@@ -311,8 +311,5 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT") or 3600)
 }
-# A validating process (a Celery worker's, the validate_handlog command) keeps the memory it
-# frees for reuse instead of faulting it in again (compliance/allocator.py).
-VALIDATION_KEEPS_FREED_MEMORY = env_bool("VALIDATION_KEEPS_FREED_MEMORY", True)
 # The worker logs through LOGGING above (JSON lines with the ids), not Celery's own format.
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False

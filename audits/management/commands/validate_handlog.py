@@ -20,7 +20,6 @@ from audits.services.summary import (
     submission_summary,
     submission_zone,
 )
-from compliance.allocator import keep_freed_memory
 
 
 class Command(BaseCommand):
@@ -36,7 +35,6 @@ class Command(BaseCommand):
         path = Path(opts["path"])
         if not path.is_file():
             raise CommandError(f"{path}: no such file")
-        keep_freed_memory()  # this process validates the file (compliance/allocator.py)
         try:
             licensee = licensee_for_file(path, opts["licensee"])
             with open(path, "rb") as stream:

@@ -28,11 +28,11 @@ class ObjectIds:
     """Distinct raw JSON values and their ids (0, 1, ...); ``read`` gives a value's meaning
     (by default, the JSON it is).
 
-    Beside the dictionary of values given as bytes, the values known are kept for compiled
-    code (:meth:`ids_at`): their bytes one after the other (the *arena*), and a hash table
+    Beside the dictionary of values given as bytes, the values :meth:`ids_at` has met are
+    kept for compiled code: their bytes one after the other (the *arena*), and a hash table
     (open addressing, a quarter to half full) of their hashes (:func:`~.grouping.span_hashes`
     of the value as one span) and ids; a span is known when a slot holds its hash and the
-    arena the same bytes."""
+    arena the same bytes.  A table only ever given bytes (:meth:`ids`) keeps no arena."""
 
     def __init__(self, most: int = MOST, read=msgspec.json.decode) -> None:
         self.most, self.read = most, read
@@ -45,8 +45,10 @@ class ObjectIds:
         self._values: dict[int, object] = {}
         self._arena = np.zeros(1 << 12, np.uint8)
         self._used = 0  # bytes of the arena in use
-        self._bounds = np.zeros((MIN_SLOTS, 2), np.int64)  # per id: its start and end there
-        self._hashes = np.zeros(MIN_SLOTS, np.uint64)  # per id
+        self._bounds = np.zeros((MIN_SLOTS, 2), np.int64)  # per id kept: its start and end there
+        self._hashes = np.zeros(MIN_SLOTS, np.uint64)  # per id kept
+        self._kept = np.zeros(MIN_SLOTS, np.int64)  # the ids kept, in the order kept
+        self._count = 0  # how many
         self._slot_hashes = np.zeros(MIN_SLOTS, np.uint64)
         self._slot_ids = np.full(MIN_SLOTS, -1, np.int64)  # -1: an empty slot
 
@@ -75,24 +77,27 @@ class ObjectIds:
         if missing.size:
             first, inverse = factorize_spans(spans.array, rows[missing], hashes[missing])
             new = missing[first]
-            added = [self._add(raw, hashed) for raw, hashed in
+            added = [self._kept_id(raw, hashed) for raw, hashed in
                      zip(spans.values(new), hashes[new].tolist(), strict=True)]  # fmt: skip
             found[missing] = np.array(added, np.int64)[inverse]
         return found
 
-    def _add(self, raw: bytes, hashed: int | None = None) -> int:
+    def _add(self, raw: bytes) -> int:
         known = self._ids.get(raw)
         if known is not None:
             return known
         if len(self.raws) >= self.most:
             return UNKNOWN
-        id_ = len(self.raws)
-        self._ids[raw] = id_
+        self._ids[raw] = len(self.raws)
         self.raws.append(raw)
-        if hashed is None:
-            array = np.frombuffer(raw, np.uint8)
-            hashed = int(span_hashes(array, np.array([[[0, len(raw)]]], np.int64))[0])
-        self._keep(id_, raw, hashed)
+        return len(self.raws) - 1
+
+    def _kept_id(self, raw: bytes, hashed: int) -> int:
+        """The id of a value the compiled table does not hold yet (added if new), kept there
+        from now on (``hashed``: its hash)."""
+        id_ = self._add(raw)
+        if id_ != UNKNOWN:
+            self._keep(id_, raw, hashed)
         return id_
 
     def _keep(self, id_: int, raw: bytes, hashed: int) -> None:
@@ -100,20 +105,25 @@ class ObjectIds:
         needed: the table rebuilt once more than half full)."""
         end = self._used + len(raw)
         if end > len(self._arena):
-            self._arena = _grown(self._arena, 2 * (end + 8))
+            self._arena = _grown(self._arena, 2 * end)
         self._arena[self._used : end] = np.frombuffer(raw, np.uint8)
         if id_ >= len(self._bounds):
-            self._bounds = _grown(self._bounds, 2 * len(self._bounds))
-            self._hashes = _grown(self._hashes, 2 * len(self._hashes))
+            self._bounds = _grown(self._bounds, max(2 * len(self._bounds), id_ + 1))
+            self._hashes = _grown(self._hashes, len(self._bounds))
         self._bounds[id_] = self._used, end
         self._hashes[id_] = hashed
         self._used = end
-        if 2 * (id_ + 1) > len(self._slot_ids):
+        if self._count == len(self._kept):
+            self._kept = _grown(self._kept, 2 * self._count)
+        self._kept[self._count] = id_
+        self._count += 1
+        new = self._kept[self._count - 1 : self._count]
+        if 2 * self._count > len(self._slot_ids):  # all again, in a table twice the size
             size = 2 * len(self._slot_ids)
             self._slot_hashes = np.zeros(size, np.uint64)
             self._slot_ids = np.full(size, -1, np.int64)
-            _put(self._slot_hashes, self._slot_ids, self._hashes, 0, id_)
-        _put(self._slot_hashes, self._slot_ids, self._hashes, id_, id_ + 1)
+            new = self._kept[: self._count]
+        _put(self._slot_hashes, self._slot_ids, self._hashes, new)
 
     def make_room(self) -> None:
         """Start again when nearly full (call between batches, never within one)."""
@@ -170,10 +180,10 @@ def _slot(hashed, mask):
 
 
 @compiled
-def _put(slot_hashes, slot_ids, hashes, first, end):
-    """The ids ``first`` to ``end`` (their hashes in ``hashes``) into the table."""
+def _put(slot_hashes, slot_ids, hashes, ids):
+    """The ``ids`` (their hashes in ``hashes``) into the table."""
     mask = len(slot_ids) - 1
-    for i in range(first, end):
+    for i in ids:
         at = _slot(hashes[i], mask)
         while slot_ids[at] >= 0:
             at = (at + 1) & mask
