@@ -139,7 +139,8 @@ def main() -> None:
         print(f"{workload.title:26} {rate:>10,.0f} {got['seconds'] / got['parse']:>8.1f} "
               f"{workload.goal:>9,} {got['peak_mb']:>8,.0f} {got['libraries_mb']:>8,.0f}   "
               f"({got['rounds']:,} rounds in "
-              f"{got['seconds']:.1f} s; bare parse {got['rounds'] / got['parse']:,.0f}/s; "
+              f"{got['seconds']:.1f} s, of which storing the upload {got['stored']:.1f} s; "
+              f"bare parse {got['rounds'] / got['parse']:,.0f}/s; "
               f"{got['findings']:,} findings)")  # fmt: skip
     if args.workers:
         celery_runs(args.rounds, args.workers, url, env)
@@ -198,10 +199,12 @@ def measure(log: Path) -> None:
     start = time.perf_counter()
     with open(log, "rb") as stream:
         submission, _ = submission_store(stream, original_name=log.name, licensee=licensee)
+    stored = time.perf_counter() - start
     submission = submission_validate_now(submission)
     seconds = time.perf_counter() - start
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps({"rounds": submission.rounds_total, "seconds": seconds, "parse": parse,
+                      "stored": stored,
                       "findings": submission.finding_count, "peak_mb": peak_mb,
                       "libraries_mb": libraries_mb()}))  # fmt: skip
 
