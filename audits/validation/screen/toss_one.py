@@ -314,12 +314,10 @@ def _popcount(bits):
 def _toss_slot(cards, i, tossed):
     """The position of the toss (a card int, -1 for none) among row ``i``'s cards (its
     first), :data:`NO_TOSS` when none was recorded, :data:`BAD_TOSS` when not one of them."""
-    if tossed == -1:
-        return NO_TOSS
-    for j in range(4):
-        if cards[i, j] == tossed:
-            return j
-    return BAD_TOSS
+    slot = BAD_TOSS
+    for j in range(3, -1, -1):  # the first that matches, without a branch per card
+        slot = j if cards[i, j] == tossed else slot
+    return NO_TOSS if tossed == -1 else slot
 
 
 @compiled
