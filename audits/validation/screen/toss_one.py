@@ -113,13 +113,15 @@ TAIL_KEYS = frozenset({"wagers", "results"})
 @dataclass
 class SeatsRead:
     """What the screen read of some seats: number, four cards, toss, tail id, and whether
-    the seat has nothing but those (``plain``)."""
+    the seat has nothing but those (``plain``); ``flags``, when already looked up, each
+    tail's (plain, has lucky3, has bonus4)."""
 
     numbers: np.ndarray
     cards: np.ndarray
     toss: np.ndarray
     tails: np.ndarray
     plain: np.ndarray
+    flags: np.ndarray | None = None
 
 
 class TossOneScreen(GameScreen):
@@ -153,7 +155,7 @@ class TossOneScreen(GameScreen):
         """The classes of seats read (``counts``: each round's seats, in order) against
         their rounds' dealers (four cards, -1 where unread, and the toss: -1 none, -2
         unread), in one compiled pass (:func:`_seat_classes`)."""
-        flags = self._flags.of(np.maximum(read.tails, 0))
+        flags = self._flags.of(np.maximum(read.tails, 0)) if read.flags is None else read.flags
         round_ok, seat_ok = np.empty(len(counts), bool), np.empty(len(read.tails), bool)
         keys = np.empty(len(read.tails), np.int64)
         hands = self.hands
@@ -181,11 +183,14 @@ class TossOneScreen(GameScreen):
         got = np.flatnonzero(after >= 0)
         tails = TAILS.ids_at(Spans(joined.bytes, after[got], start[got] + length[got] - after[got],
                                    joined.array))  # fmt: skip
-        plain = self._flags.of(np.maximum(tails, 0))[:, 0] & (tails != UNKNOWN)
+        read.flags = np.zeros((k, 3), bool)
+        read.flags[got] = self._flags.of(np.maximum(tails, 0))
+        plain = read.flags[got, 0] & (tails != UNKNOWN)
         read.tails[got[plain]], read.plain[got[plain]] = tails[plain], True
         left = np.flatnonzero(~read.plain)
         read.numbers[left], read.cards[left], read.toss[left] = -1, -1, -2  # as never read
         self._decode_seats(batch, seats, left, read)
+        read.flags[left] = self._flags.of(np.maximum(read.tails[left], 0))
         return read
 
     @staticmethod
