@@ -12,8 +12,9 @@ $(VENV)/.installed: requirements.txt
 	if python3.11 -c "" >/dev/null 2>&1; then python3.11 -m venv $(VENV); else python3 -m venv $(VENV); fi && \
 	$(PY) -m pip install --upgrade pip && \
 	$(PY) -m pip install -r requirements.txt && \
+	$(PY) manage.py compile_kernels && \
 	touch $@ && \
-	echo "== packages installed: $$(( $$(date +%s) - start )) s"
+	echo "== packages installed, the screen's kernels compiled: $$(( $$(date +%s) - start )) s"
 
 # ruff, the SQLite pass, the PostgreSQL pass (scripts/test.sh): each ends with its seconds
 test: $(VENV)/.installed

@@ -1,0 +1,82 @@
+"""The screen's compiled kernels, compiled into numba's cache before a validation needs them.
+
+numba compiles a kernel the first time it is called with arguments of a new type and keeps
+the machine code in its cache on disk (``__pycache__`` beside the module, or
+``NUMBA_CACHE_DIR``); a later process loads it from there.  Compiling them all in the middle
+of a validation costs that process several seconds and about 50 MB of memory at its peak.
+:func:`kernels_compile` calls every kernel as validation does: each game's screen in the
+table of games reads a small sample of that game's rounds (written by the sample generators,
+faults included; judged under the games' sample rules), its rounds' ids are keyed and stored
+as a chunk stores them.  ``make install`` and ``deploy/serve.sh`` run it
+(``manage.py compile_kernels``), so that the first file a worker validates after an install
+or an upgrade loads the kernels instead of compiling them.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from audits.samples import generate_toss_one
+from audits.samples.blackjack import generate_blackjack
+from audits.samples.settlement import sample_rules
+from audits.validation.games import GAMES, ValidatedGame, check_round
+from audits.validation.screen.rounds import BatchColumns
+
+from .chunk_run import BATCH
+from .fast_path import SEAT_STARTS
+from .lines import read_blocks
+from .round_keys import RoundsRead
+
+DECKS = 6
+ALWAYS = np.iinfo(np.int64).max  # no round is played too late to be read
+
+
+def kernels_compile(rounds: int = 300) -> dict[str, float]:
+    """Every game's screen run on ``rounds`` sample rounds of it (compiling what is not in
+    the cache yet); the seconds each game took."""
+    took = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for code, game in GAMES.items():
+            if game.screen is None:
+                continue
+            start = time.perf_counter()
+            path = Path(folder) / f"{code}.jsonl"
+            options = _sample(code, path, rounds)
+            _screen_file(code, game, path, options)
+            took[code] = time.perf_counter() - start
+    return took
+
+
+def _sample(code: str, path: Path, rounds: int) -> dict[str, str]:
+    """A sample of the game's rounds, one in ten faulty, written to ``path``; its options."""
+    if code == "toss-one-21":
+        options = {"blackjack_pays": "3:2", "lucky3_paytable": "1"}
+        generate_toss_one(path, rounds=rounds, days=1, seats=7, decks=DECKS, fault_rate=0.1)
+        return options
+    options = {"blackjack_pays": "3:2"}
+    generate_blackjack(path, game=code, rounds=rounds, days=1, decks=DECKS, fault_rate=0.1,
+                       options=options)  # fmt: skip
+    return options
+
+
+def _screen_file(code: str, game: ValidatedGame, path: Path, options: dict) -> None:
+    """The file's lines screened a batch at a time, as a chunk screens them, and the clean
+    rounds' ids keyed and stored as a chunk stores them."""
+    screen = game.screen(sample_rules(code, options), options, DECKS, check_round)
+    read = RoundsRead()
+    for block in read_blocks(path, 0, path.stat().st_size):
+        for at in range(0, len(block), BATCH):
+            lines = block[at : at + BATCH]
+            batch = BatchColumns(lines, ALWAYS, (lines.data, lines.starts, lines.ends),
+                                 SEAT_STARTS)  # fmt: skip
+            batch.places()
+            rows = np.flatnonzero(batch.ok)
+            numbers = np.arange(at + 1, at + len(lines) + 1)
+            clean = rows[screen.screen(batch, rows, lines, numbers).clean]
+            read.add_many("", "", code, batch.ids.take(clean), numbers[batch.index[clean]],
+                          batch.micros[clean])  # fmt: skip
+    list(read.sorted_places())
