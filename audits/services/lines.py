@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import mmap
+import os
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -44,6 +46,7 @@ def read_lines(path: Path, start: int, end: int) -> Iterator[tuple[int, object]]
 
 
 BLOCK = 4 << 20  # bytes read at a time (a chunk holds one block's lines at once)
+GRANULE = mmap.ALLOCATIONGRANULARITY  # where a view of a file may start
 NEWLINE = ord("\n")
 BLANK_START = frozenset(b" \t\r\n")
 
@@ -51,7 +54,8 @@ BLANK_START = frozenset(b" \t\r\n")
 class BlockLines(Sequence):
     """The lines of a block read: each a span of ``data`` (``starts`` and ``ends``, without
     its newline), or :data:`TOO_LONG` for the indexes in ``too_long``.  Indexing and iterating
-    give each line's bytes; the screen reads the spans in ``data`` as they are."""
+    give each line's bytes; the screen reads the spans in ``data`` as they are.  ``data`` is
+    bytes-like: the file's pages themselves, mapped (:func:`read_blocks`), or bytes."""
 
     __slots__ = ("data", "starts", "ends", "too_long")
 
@@ -101,39 +105,57 @@ def is_blank(raw: bytes) -> bool:
 def read_blocks(path: Path, start: int, end: int) -> Iterator[BlockLines]:
     """The lines starting in ``[start, end)``, a block at a time (:class:`BlockLines`, in
     order; blank lines included): what :func:`read_lines` yields, without the per-line
-    work.  The newlines are found in numpy; the block's bytes are not split."""
+    work.  Each block is a read-only view of the file's pages (``mmap``: nothing is copied
+    and no memory is allocated for it), unmapped once nothing refers to it; the newlines are
+    found in numpy and the block is not split."""
     with open(path, "rb") as f:
-        f.seek(start)
-        left, pending, skipping, first = end - start, b"", False, start == 0
-        while True:
-            block = f.read(min(BLOCK, left)) if left > 0 else b""
-            left -= len(block)
-            if not block:  # the end of the range, or of the file: the last line, if any
-                if skipping or len(pending) > MAX_LINE_BYTES:
-                    yield _one(b"", too_long=True)
-                elif pending:
-                    yield _one(without_bom(pending) if first else pending)
-                return
-            data = pending + block if pending else block
-            ends = np.flatnonzero(np.frombuffer(data, np.uint8) == NEWLINE)
-            if not ends.size:  # no line ends in this block
-                if not skipping:
-                    pending = data
-                    if len(pending) > MAX_LINE_BYTES:
-                        pending, skipping = b"", True
+        end = min(end, os.fstat(f.fileno()).st_size)
+        at = start  # where the next line starts
+        while at < end:
+            base = at - at % GRANULE
+            stop, data, ends = _window_with_a_newline(f, base, at, end)
+            offset = at - base
+            if not ends.size and stop - at > MAX_LINE_BYTES:  # an over-long line: skipped
+                at = _after_newline(f, stop, end)
+                yield _one(b"", too_long=True)
                 continue
+            ends = ends + offset
+            if stop == end and (not ends.size or ends[-1] + 1 < stop - base):
+                ends = np.append(ends, stop - base)  # the file's last line, with no newline
             starts = np.empty_like(ends)
-            starts[0], starts[1:] = 0, ends[:-1] + 1
-            too_long = {0} if skipping else set()  # the rest of an over-long line
-            pending, skipping = data[int(ends[-1]) + 1 :], False
-            if len(pending) > MAX_LINE_BYTES:
-                pending, skipping = b"", True
-            if first:
-                if not too_long and data.startswith(UTF8_BOM):
-                    starts[0] += len(UTF8_BOM)
-                first = False
-            too_long.update(np.flatnonzero(ends - starts > MAX_LINE_BYTES).tolist())
+            starts[0], starts[1:] = offset, ends[:-1] + 1
+            if at == 0 and data[:len(UTF8_BOM)] == UTF8_BOM:
+                starts[0] += len(UTF8_BOM)
+            too_long = np.flatnonzero(ends - starts > MAX_LINE_BYTES).tolist()
             yield BlockLines(data, starts, ends, frozenset(too_long))
+            at = base + int(ends[-1]) + 1
+
+
+def _window_with_a_newline(f, base: int, at: int, end: int):
+    """``(stop, view, newlines)``: a view of the file from ``base`` to ``stop``, at least
+    :data:`BLOCK` bytes past ``at`` (more until it holds a newline after ``at``, reaches
+    ``end``, or holds more than a line may), and where its newlines are, from ``at``."""
+    want = BLOCK
+    while True:
+        stop = min(at + want, end)
+        view = mmap.mmap(f.fileno(), stop - base, offset=base, access=mmap.ACCESS_READ)
+        newlines = np.flatnonzero(np.frombuffer(view, np.uint8)[at - base :] == NEWLINE)
+        if newlines.size or stop == end or stop - at > MAX_LINE_BYTES:
+            return stop, view, newlines
+        want *= 2
+
+
+def _after_newline(f, at: int, end: int) -> int:
+    """Where the line after the first newline at or after ``at`` starts (``end`` if none)."""
+    while at < end:
+        base = at - at % GRANULE
+        stop = min(base + max(BLOCK, GRANULE), end)
+        view = mmap.mmap(f.fileno(), stop - base, offset=base, access=mmap.ACCESS_READ)
+        found = np.flatnonzero(np.frombuffer(view, np.uint8)[at - base :] == NEWLINE)
+        if found.size:
+            return at + int(found[0]) + 1
+        at = stop
+    return end
 
 
 def _one(line: bytes, too_long: bool = False) -> BlockLines:
@@ -153,15 +175,17 @@ def chunk_boundaries(
     what ends at a newline, or at the end of the file; an over-long line is one line), and
     where lines 1, 1 + :data:`LINE_MARK`, 1 + 2 × :data:`LINE_MARK`, ... start."""
     size = path.stat().st_size
-    starts, marks, newlines, offset, last = [0], [np.zeros(1, np.int64)], 0, 0, b""
+    starts, marks, newlines, last = [0], [np.zeros(1, np.int64)], 0, b""
+    step = max(BLOCK - BLOCK % GRANULE, GRANULE)
     with open(path, "rb") as f:
-        while block := f.read(BLOCK):
-            at = np.flatnonzero(np.frombuffer(block, np.uint8) == NEWLINE) + offset
+        for offset in range(0, size, step):  # the file's pages viewed, not copied
+            view = mmap.mmap(f.fileno(), min(step, size - offset), offset=offset,
+                             access=mmap.ACCESS_READ)  # fmt: skip
+            at = np.flatnonzero(np.frombuffer(view, np.uint8) == NEWLINE) + offset
             starts += _every(at, newlines, lines_per_chunk).tolist()
             marks.append(_every(at, newlines, LINE_MARK))
             newlines += len(at)
-            offset += len(block)
-            last = block[-1:]
+            last = view[-1:]
     lines = newlines + (1 if size and last != b"\n" else 0)
     starts = [s for s in starts if s < size]
     ends = [*starts[1:], size] if starts else []

@@ -75,7 +75,7 @@ def seat_spans(data: bytes, array: np.ndarray, starts: np.ndarray, ends: np.ndar
         fields[read & (fields[:, f, 0] < 0), f] = extra.put(default)
     for f, default in HAND_DEFAULTS.items():
         hands[:, :, f][(hands[:, :, f, 0] < 0)] = extra.put(default)
-    return SeatSpans(data + bytes(extra.bytes), fields, hands, n_hands, read)
+    return SeatSpans(b"".join((data, extra.bytes)), fields, hands, n_hands, read)
 
 
 class _Extra:

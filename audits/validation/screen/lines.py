@@ -56,7 +56,7 @@ def batch_lines(lines: Sequence[bytes], buffer: tuple | None = None,
     unwritten = found & (spans[:, scan.OPTIONS, 0] < 0)
     if unwritten.any():  # no options written: none declared, as the exact path reads it
         spans[unwritten, scan.OPTIONS] = (len(data) + 1, len(data) + 3)
-        data += b"\n{}"
+        data = b"".join((data, b"\n{}"))  # (data: any bytes-like, a view of a file say)
     read = BatchLines(data, found, spans, seats, seat_count, np.zeros(n, bool))
     others = np.flatnonzero(~found)
     if others.size:
@@ -83,7 +83,7 @@ def _decoded(lines: list[bytes], which: np.ndarray, read: BatchLines) -> None:
         read.seat_count[i] = len(r.seats)
         read.escaped_id[i] = BACKSLASH in bytes(r.round)
         read.found[i] = True
-    read.data += bytes(extra)
+    read.data = b"".join((read.data, extra))
 
 
 def _put_round(r: ScreenRound, spans: np.ndarray, put) -> None:
