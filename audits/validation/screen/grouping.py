@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .kernel import compiled, word_at
+from .kernel import compiled, same_bytes, word_at
 
 
 def span_hashes(data: np.ndarray, spans: np.ndarray) -> np.ndarray:
@@ -135,14 +135,6 @@ def _same_row(data, spans, r, o):
         c, d = spans[o, f, 0], spans[o, f, 1]
         if b - a != d - c:
             return False
-        if a != c:
-            j = 0
-            while j + 8 <= b - a:  # eight bytes at a time, then the rest
-                if word_at(data, a + j) != word_at(data, c + j):
-                    return False
-                j += 8
-            while j < b - a:
-                if data[a + j] != data[c + j]:
-                    return False
-                j += 1
+        if a != c and not same_bytes(data, a, data, c, b - a):
+            return False
     return True

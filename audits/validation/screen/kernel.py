@@ -1,5 +1,5 @@
-"""How the screen's kernels are compiled, and the one helper every kernel that reads bytes
-shares (:func:`word_at`)."""
+"""How the screen's kernels are compiled, and the helpers the kernels that read bytes share
+(:func:`word_at`, :func:`same_bytes`)."""
 
 from __future__ import annotations
 
@@ -23,3 +23,19 @@ def word_at(data, j):
     for k in range(8):
         word |= np.uint64(data[at + np.uint64(k)]) << np.uint64(8 * k)
     return word
+
+
+@compiled
+def same_bytes(data, a, other, c, n):
+    """Whether ``data[a:a + n]`` and ``other[c:c + n]`` hold the same bytes (eight at a
+    time, then the rest)."""
+    j = 0
+    while j + 8 <= n:
+        if word_at(data, a + j) != word_at(other, c + j):
+            return False
+        j += 8
+    while j < n:
+        if data[a + j] != other[c + j]:
+            return False
+        j += 1
+    return True

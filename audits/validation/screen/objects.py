@@ -17,7 +17,7 @@ import numpy as np
 
 from .fixed import Spans
 from .grouping import factorize_spans, span_hashes
-from .kernel import compiled, word_at
+from .kernel import compiled, same_bytes
 
 UNKNOWN = -1
 MOST = 1 << 18  # ids fit in 18 bits
@@ -212,18 +212,7 @@ def _look_up(data, rows, hashes, slot_hashes, slot_ids, arena, bounds, found):
 @compiled
 def _same(data, a, b, arena, c, d):
     """Whether ``data[a:b]`` and ``arena[c:d]`` hold the same bytes."""
-    if b - a != d - c:
-        return False
-    j = 0
-    while j + 8 <= b - a:  # eight bytes at a time, then the rest
-        if word_at(data, a + j) != word_at(arena, c + j):
-            return False
-        j += 8
-    while j < b - a:
-        if data[a + j] != arena[c + j]:
-            return False
-        j += 1
-    return True
+    return b - a == d - c and same_bytes(data, a, arena, c, b - a)
 
 
 def _all_bytes(raws: Sequence) -> bool:
