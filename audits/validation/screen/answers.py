@@ -16,7 +16,7 @@ import numpy as np
 
 from games.engine.cards import RANK, VALUE
 
-from .kernel import compiled
+from .kernel import compiled, hash_slot
 
 VALUES = np.array(VALUE, np.int64)
 RANKS = np.array(RANK, np.int64)
@@ -98,16 +98,10 @@ def _slots_for(entries: int) -> int:
 
 
 @compiled
-def _slot(code, mask):
-    """Where ``code``'s search starts (Fibonacci hashing: the product's high bits)."""
-    return np.int64((np.uint64(code) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)) & mask
-
-
-@compiled
 def _look_up(slot_codes, slot_rows, codes, rows):
     mask = len(slot_rows) - 1
     for i in range(len(codes)):
-        at = _slot(codes[i], mask)
+        at = hash_slot(codes[i], mask)
         while True:
             row = slot_rows[at]
             if row < 0 or slot_codes[at] == codes[i]:
@@ -120,7 +114,7 @@ def _look_up(slot_codes, slot_rows, codes, rows):
 def _put(slot_codes, slot_rows, codes, rows):
     mask = len(slot_rows) - 1
     for i in range(len(codes)):
-        at = _slot(codes[i], mask)
+        at = hash_slot(codes[i], mask)
         while slot_rows[at] >= 0:
             at = (at + 1) & mask
         slot_codes[at], slot_rows[at] = codes[i], rows[i]

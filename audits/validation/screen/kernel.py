@@ -1,5 +1,5 @@
-"""How the screen's kernels are compiled, and the helpers the kernels that read bytes share
-(:func:`word_at`, :func:`same_bytes`)."""
+"""How the screen's kernels are compiled, and the helpers they share (:func:`word_at`,
+:func:`same_bytes`, :func:`hash_slot`)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,13 @@ def word_at(data, j):
     for k in range(8):
         word |= np.uint64(data[at + np.uint64(k)]) << np.uint64(8 * k)
     return word
+
+
+@compiled
+def hash_slot(key, mask):
+    """Where a key's search starts in an open-addressing table of ``mask + 1`` slots
+    (Fibonacci hashing: the product's high bits)."""
+    return np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)) & mask
 
 
 @compiled

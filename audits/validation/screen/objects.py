@@ -17,7 +17,7 @@ import numpy as np
 
 from .fixed import Spans
 from .grouping import factorize_spans, span_hashes
-from .kernel import compiled, same_bytes
+from .kernel import compiled, hash_slot, same_bytes
 
 UNKNOWN = -1
 MOST = 1 << 18  # ids fit in 18 bits
@@ -174,17 +174,11 @@ def _grown(array: np.ndarray, size: int) -> np.ndarray:
 
 
 @compiled
-def _slot(hashed, mask):
-    """Where a hash's search starts (Fibonacci hashing: the product's high bits)."""
-    return np.int64((hashed * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)) & mask
-
-
-@compiled
 def _put(slot_hashes, slot_ids, hashes, ids):
     """The ``ids`` (their hashes in ``hashes``) into the table."""
     mask = len(slot_ids) - 1
     for i in ids:
-        at = _slot(hashes[i], mask)
+        at = hash_slot(hashes[i], mask)
         while slot_ids[at] >= 0:
             at = (at + 1) & mask
         slot_hashes[at], slot_ids[at] = hashes[i], i
@@ -196,7 +190,7 @@ def _look_up(data, rows, hashes, slot_hashes, slot_ids, arena, bounds, found):
     mask = len(slot_ids) - 1
     for i in range(len(rows)):
         a, b = rows[i, 0, 0], rows[i, 0, 1]
-        at = _slot(hashes[i], mask)
+        at = hash_slot(hashes[i], mask)
         found[i] = -1
         while True:
             id_ = slot_ids[at]
