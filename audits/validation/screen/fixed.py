@@ -150,7 +150,7 @@ class Pattern:
 
     @property
     def shape(self) -> tuple[np.ndarray, ...]:
-        """What :func:`~.templates.has_shape` checks: ``(masks, words, tail_at, tail,
+        """What :func:`~.templates.shape_at` checks: ``(masks, words, tail_at, tail,
         digits_at, cards_at, tosses_at)``."""
         return (*self._words, *self._at)
 
@@ -176,8 +176,8 @@ class Pattern:
         value of the template's shape gets its placeholders' values in row ``i`` of
         ``digits``, ``cards`` and ``tosses`` (those of any other are left as they were) and
         ``after[i]``, where the template ends in ``data``."""
-        _read_pattern_into(data, starts, lengths, self._packed, whole, after, digits, cards,
-                           tosses)  # fmt: skip
+        _read_pattern_into(data, starts, lengths, self._packed, self.width, whole, after,
+                           digits, cards, tosses)  # fmt: skip
 
     def check(self, m: np.ndarray) -> np.ndarray:
         ok = (m[:, self.fixed_at] == self.fixed).all(axis=1)
@@ -239,9 +239,8 @@ def _read_pattern(data, starts, t, ok, digits, cards, tosses):
 
 
 @compiled
-def _read_pattern_into(data, starts, lengths, t, whole, after, digits, cards, tosses):
+def _read_pattern_into(data, starts, lengths, t, width, whole, after, digits, cards, tosses):
     """:meth:`Pattern.read_into`; ``t``: the pattern packed."""
-    width = t[14][0]
     for r in range(len(starts)):
         if after[r] >= 0 or (lengths[r] != width if whole else lengths[r] <= width):
             continue
