@@ -27,12 +27,11 @@ from audits.validation.games import GAMES, ValidatedGame, check_round
 from audits.validation.screen.rounds import BatchColumns
 
 from .chunk_run import BATCH
-from .fast_path import SEAT_STARTS
+from .fast_path import ALWAYS, SEAT_STARTS
 from .lines import read_blocks
 from .round_keys import RoundsRead
 
 DECKS = 6
-ALWAYS = np.iinfo(np.int64).max  # no round is played too late to be read
 
 
 def kernels_compile(rounds: int = 300) -> dict[str, float]:
@@ -72,7 +71,7 @@ def _screen_file(code: str, game: ValidatedGame, path: Path, options: dict) -> N
         for at in range(0, len(block), BATCH):
             lines = block[at : at + BATCH]
             batch = BatchColumns(lines, ALWAYS, (lines.data, lines.starts, lines.ends),
-                                 SEAT_STARTS)  # fmt: skip
+                                 SEAT_STARTS)  # no round played too late to be read
             batch.places()
             rows = np.flatnonzero(batch.ok)
             numbers = np.arange(at + 1, at + len(lines) + 1)

@@ -138,8 +138,8 @@ def _window_with_a_newline(f, base: int, at: int, end: int):
     want = BLOCK
     while True:
         stop = min(at + want, end)
-        view = mmap.mmap(f.fileno(), stop - base, offset=base, access=mmap.ACCESS_READ)
-        newlines = np.flatnonzero(np.frombuffer(view, np.uint8)[at - base :] == NEWLINE)
+        view = _view(f, base, stop)
+        newlines = _newlines(view, at - base)
         if newlines.size or stop == end or stop - at > MAX_LINE_BYTES:
             return stop, view, newlines
         want *= 2
@@ -150,12 +150,22 @@ def _after_newline(f, at: int, end: int) -> int:
     while at < end:
         base = at - at % GRANULE
         stop = min(base + max(BLOCK, GRANULE), end)
-        view = mmap.mmap(f.fileno(), stop - base, offset=base, access=mmap.ACCESS_READ)
-        found = np.flatnonzero(np.frombuffer(view, np.uint8)[at - base :] == NEWLINE)
+        found = _newlines(_view(f, base, stop), at - base)
         if found.size:
             return at + int(found[0]) + 1
         at = stop
     return end
+
+
+def _view(f, start: int, stop: int) -> mmap.mmap:
+    """A read-only view of the file's bytes ``[start, stop)`` (``start`` a multiple of
+    :data:`GRANULE`): its pages mapped, nothing copied; unmapped once nothing refers to it."""
+    return mmap.mmap(f.fileno(), stop - start, offset=start, access=mmap.ACCESS_READ)
+
+
+def _newlines(view, start: int) -> np.ndarray:
+    """Where the newlines of ``view`` are, from ``start`` on (counted from ``start``)."""
+    return np.flatnonzero(np.frombuffer(view, np.uint8)[start:] == NEWLINE)
 
 
 def _one(line: bytes, too_long: bool = False) -> BlockLines:
@@ -179,9 +189,8 @@ def chunk_boundaries(
     step = max(BLOCK - BLOCK % GRANULE, GRANULE)
     with open(path, "rb") as f:
         for offset in range(0, size, step):  # the file's pages viewed, not copied
-            view = mmap.mmap(f.fileno(), min(step, size - offset), offset=offset,
-                             access=mmap.ACCESS_READ)  # fmt: skip
-            at = np.flatnonzero(np.frombuffer(view, np.uint8) == NEWLINE) + offset
+            view = _view(f, offset, min(offset + step, size))
+            at = _newlines(view, 0) + offset
             starts += _every(at, newlines, lines_per_chunk).tolist()
             marks.append(_every(at, newlines, LINE_MARK))
             newlines += len(at)
