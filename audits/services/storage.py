@@ -16,6 +16,7 @@ import logging
 import os
 import tempfile
 import unicodedata
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import BinaryIO
 
@@ -105,8 +106,8 @@ def _receive(stream: BinaryIO, max_bytes: int | None) -> tuple[str, str, int, bo
     when it is refused."""
     incoming = media_path("incoming")
     incoming.mkdir(parents=True, exist_ok=True)
-    digest, size, expander = hashlib.sha256(), 0, None
-    with tempfile.NamedTemporaryFile(dir=incoming, delete=False) as tmp:
+    size, expander = 0, None
+    with tempfile.NamedTemporaryFile(dir=incoming, delete=False) as tmp, _Digest() as digest:
         try:
             while block := stream.read(BLOCK):
                 if size == 0 and block[:2] == GZIP_MAGIC:
@@ -128,7 +129,38 @@ def _receive(stream: BinaryIO, max_bytes: int | None) -> tuple[str, str, int, bo
         except BaseException:
             _discard(tmp)
             raise
-    return tmp.name, digest.hexdigest(), size, expander is not None
+        sha = digest.hexdigest()
+    return tmp.name, sha, size, expander is not None
+
+
+class _Digest:
+    """The SHA-256 of the blocks given, computed on a helper thread while the caller reads
+    and writes the next block (hashlib and file reads and writes release the GIL): storing
+    costs the longer of hashing and copying, not their sum.  At most one block waits."""
+
+    def __init__(self) -> None:
+        self._sha = hashlib.sha256()
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="upload-sha256")
+        self._pending: Future | None = None
+
+    def update(self, block: bytes) -> None:
+        self._wait()
+        self._pending = self._pool.submit(self._sha.update, block)
+
+    def hexdigest(self) -> str:
+        self._wait()
+        return self._sha.hexdigest()
+
+    def _wait(self) -> None:
+        if self._pending is not None:
+            pending, self._pending = self._pending, None
+            pending.result()
+
+    def __enter__(self) -> _Digest:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._pool.shutdown(wait=True)
 
 
 def _discard(tmp) -> None:

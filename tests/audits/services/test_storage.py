@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import io
 import random
+import threading
 
 import pytest
 
@@ -27,6 +28,7 @@ def test_the_stored_bytes_and_their_sha256_whatever_the_block(wa, monkeypatch, b
     assert media_path(submission.raw_file).read_bytes() == data
     assert submission.size_bytes == len(data)
     assert not list(media_path("incoming").iterdir())  # nothing left behind
+    assert not _hashing_threads()  # the helper that hashed the blocks has stopped
 
 
 def test_an_upload_over_the_limit_in_a_later_block_keeps_nothing(wa, monkeypatch):
@@ -50,3 +52,8 @@ def test_a_stream_that_fails_midway_keeps_nothing(wa, monkeypatch):
     with pytest.raises(OSError):
         submission_store(Broken(content(10_000)), original_name="a.jsonl", licensee=wa)
     assert not list(media_path("incoming").iterdir())
+    assert not _hashing_threads()
+
+
+def _hashing_threads() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name.startswith("upload-sha256")]
