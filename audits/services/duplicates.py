@@ -27,15 +27,15 @@ from audits.validation.screen.times import as_datetime
 
 from .round_keys import KEYS, LINES, MICROS, stored_ids
 
-ROWS_AT_ONCE = 4  # a place's rows fetched a few at a time: their arrays held once, in the block
+ROWS_AT_ONCE = 1  # a place's rows fetched one at a time: one row's arrays held at once
 KEY_PARTS = 16  # keys held twice are sought a 16th of the keys at a time (see repeated_keys)
 
 
 @dataclass
 class Block:
-    """One place's rounds in a submission: every row's keys and lines, one row after the
-    other (each row's keys sorted), and all the keys sorted once more; a round's id and time
-    are read from its row when a finding needs them."""
+    """One place's rounds in a submission: every row's keys, one row after the other (each
+    row's keys sorted); a round's id, line and time are read from its row when a finding
+    needs them."""
 
     rows: list[RoundKeys] = field(default_factory=list)
 
@@ -45,14 +45,12 @@ class Block:
         block = cls(list(rows.defer("keys", "lines", "ids", "played")))
         block.start = np.cumsum([0, *(r.count for r in block.rows)])
         block.keys = np.empty(block.start[-1], KEYS)
-        block.lines = np.empty(block.start[-1], LINES)
         at = {r.pk: i for i, r in enumerate(block.rows)}
-        arrays = rows.values_list("pk", "keys", "lines").iterator(chunk_size=ROWS_AT_ONCE)
-        for pk, keys, lines in arrays:
+        arrays = rows.values_list("pk", "keys").iterator(chunk_size=ROWS_AT_ONCE)
+        for pk, keys in arrays:
             a, b = block.start[at[pk]], block.start[at[pk] + 1]
             block.keys[a:b] = np.frombuffer(keys, KEYS)
-            block.lines[a:b] = np.frombuffer(lines, LINES)
-        block._id_of, block._played_of = {}, {}  # of the rounds read (see read)
+        block._id_of, block._line_of, block._played_of = {}, {}, {}  # of the rounds read
         return block
 
     def parts(self):
@@ -84,26 +82,34 @@ class Block:
         return np.concatenate(found) if found else np.zeros(0, np.int64)
 
     def read(self, rounds: np.ndarray) -> None:
-        """Read the ids and times of ``rounds``: the rows holding some fetched in one query
-        (a few at a time) and decompressed once each, only those rounds' kept."""
+        """Read the ids, lines and times of ``rounds``: the rows holding some fetched in one
+        query (a row at a time) and decompressed once each, only those rounds' kept."""
         rounds = np.setdiff1d(rounds, np.fromiter(self._id_of, np.int64, len(self._id_of)))
         rows = np.searchsorted(self.start, rounds, "right") - 1
         row_of = {self.rows[row].pk: row for row in np.unique(rows).tolist()}
         fetched = RoundKeys.objects.filter(pk__in=row_of).values_list(
-            "pk", "ids", "id_ends", "played"
+            "pk", "ids", "id_ends", "lines", "played"
         )  # fmt: skip
-        for pk, ids, ends, played in fetched.iterator(chunk_size=ROWS_AT_ONCE):
+        for pk, ids, ends, lines, played in fetched.iterator(chunk_size=ROWS_AT_ONCE):
             row = row_of[pk]
             ids, played = stored_ids(ids, ends), np.frombuffer(played, MICROS)
+            lines, first = np.frombuffer(lines, LINES), int(self.start[row])
             for i in rounds[rows == row].tolist():
-                self._id_of[i] = ids.text(i - int(self.start[row]))
-                self._played_of[i] = int(played[i - int(self.start[row])])
+                self._id_of[i] = ids.text(i - first)
+                self._line_of[i] = int(lines[i - first])
+                self._played_of[i] = int(played[i - first])
 
     def round_id(self, i: int) -> str:
         """The id of round ``i``."""
         if i not in self._id_of:
             self.read(np.array([i]))
         return self._id_of[i]
+
+    def line(self, i: int) -> int:
+        """The line of round ``i``."""
+        if i not in self._line_of:
+            self.read(np.array([i]))
+        return self._line_of[i]
 
     def played(self, i: int) -> int:
         """Round ``i``'s time, in microseconds."""
@@ -141,10 +147,11 @@ def _within(submission, venue, table, block: Block) -> list[Finding]:
     candidates = block.with_keys(repeated_keys(block.keys))
     block.read(candidates)
     found, first_line = [], {}
-    in_order = np.lexsort((block.lines[candidates], block.keys[candidates]))
+    lines = np.array([block.line(i) for i in candidates.tolist()], np.int64)
+    in_order = np.lexsort((lines, block.keys[candidates]))
     for at in candidates[in_order].tolist():
         place = (int(block.keys[at]), block.round_id(at))  # the key finds, the id confirms
-        line = int(block.lines[at])
+        line = block.line(at)
         if place not in first_line:
             first_line[place] = line
             continue
@@ -156,9 +163,10 @@ def _within(submission, venue, table, block: Block) -> list[Finding]:
 def repeated_keys(keys: np.ndarray, parts: int = KEY_PARTS) -> np.ndarray:
     """The keys held more than once, sorted: sought among the keys of each top bits at a
     time, so that the sorted copy is a part of the keys, not all of them (a million rounds'
-    keys are 8 MB); ``parts``: a power of two, 2 or more."""
+    keys are 8 MB); ``parts``: a power of two, 2 to 256."""
     shift = 64 - (parts - 1).bit_length()
-    top = keys >> np.uint64(shift)
+    top = np.right_shift(keys, np.uint64(shift), out=np.empty(len(keys), np.uint8),
+                         casting="unsafe")  # a byte a key: an eighth of the keys' memory
     found = []
     for part in range(parts):
         mine = np.sort(keys[top == part])
@@ -209,7 +217,7 @@ def _finding(submission, block: Block, i: int, venue, table, code, message) -> F
     group, severity = CODES[code]
     return Finding(
         submission=submission,
-        line=int(block.lines[i]),
+        line=block.line(i),
         round_id=block.round_id(i)[:200],
         venue=venue,
         table=table,

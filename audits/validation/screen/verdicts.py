@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from itertools import repeat
 
 import numpy as np
 
@@ -121,16 +122,16 @@ class Verdicts:
         else:
             first, inverse = factorize(keys)
             unique = keys[first].tolist()
-        found = list(map(self._number.get, unique))
-        if None in found:
+        known = self._number.get
+        found = np.fromiter(map(known, unique, repeat(-1)), np.int64, len(unique))
+        unknown = np.flatnonzero(found < 0).tolist()
+        if unknown:
             try:
-                for at, (key, number, seat) in enumerate(zip(unique, found, first.tolist(),
-                                                             strict=True)):  # fmt: skip
-                    if number is None:
-                        found[at] = self._judged(key, judge(seat))
+                for at in unknown:
+                    found[at] = self._judged(unique[at], judge(int(first[at])))
             finally:  # a judge that raises leaves the verdicts given so far in the arrays too
                 self._grow()
-        return inverse.reshape(-1), np.array(found, np.int64)
+        return inverse.reshape(-1), found
 
     def _judged(self, key, verdict: Verdict | None) -> int:
         if verdict is None:
