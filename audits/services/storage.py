@@ -145,6 +145,8 @@ class _Digest:
 
     def update(self, block: bytes) -> None:
         self._wait()
+        if not isinstance(block, bytes):  # a buffer the stream may fill again: a copy
+            block = bytes(block)
         self._pending = self._pool.submit(self._sha.update, block)
 
     def hexdigest(self) -> str:

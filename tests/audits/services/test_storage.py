@@ -6,6 +6,8 @@ import hashlib
 import io
 import random
 import threading
+import time
+from types import SimpleNamespace
 
 import pytest
 
@@ -53,6 +55,41 @@ def test_a_stream_that_fails_midway_keeps_nothing(wa, monkeypatch):
         submission_store(Broken(content(10_000)), original_name="a.jsonl", licensee=wa)
     assert not list(media_path("incoming").iterdir())
     assert not _hashing_threads()
+
+
+def test_a_stream_that_reuses_its_buffer_is_hashed_as_it_was_read(wa, monkeypatch):
+    # each block is hashed while the next is read: a stream filling the same buffer again
+    # must not change what the block already read is hashed as
+    monkeypatch.setattr(storage, "BLOCK", 1000)
+    # storage's SHA-256 waits before each block: the next block is read first
+    monkeypatch.setattr(storage, "hashlib", SimpleNamespace(sha256=SlowSha256))
+    data = content(10_000)
+
+    class Reusing(io.BytesIO):
+        buffer = bytearray(1000)
+
+        def read(self, n=-1):
+            got = super().read(n)
+            self.buffer[: len(got)] = got
+            return memoryview(self.buffer)[: len(got)]
+
+    submission, _ = submission_store(Reusing(data), original_name="a.jsonl", licensee=wa)
+    assert submission.sha256 == hashlib.sha256(data).hexdigest()
+    assert media_path(submission.raw_file).read_bytes() == data
+
+
+class SlowSha256:
+    """SHA-256 that waits before hashing each block, as a slow hash would."""
+
+    def __init__(self):
+        self._sha = hashlib.sha256()
+
+    def update(self, block) -> None:
+        time.sleep(0.02)
+        self._sha.update(block)
+
+    def hexdigest(self) -> str:
+        return self._sha.hexdigest()
 
 
 def _hashing_threads() -> list[threading.Thread]:
