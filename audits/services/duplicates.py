@@ -50,7 +50,7 @@ class Block:
         for pk, keys in arrays:
             a, b = block.start[at[pk]], block.start[at[pk] + 1]
             block.keys[a:b] = np.frombuffer(keys, KEYS)
-        block._id_of, block._line_of, block._played_of = {}, {}, {}  # of the rounds read
+        block._read = {}  # round -> (its id, line, time), of the rounds read
         return block
 
     def parts(self):
@@ -84,7 +84,7 @@ class Block:
     def read(self, rounds: np.ndarray) -> None:
         """Read the ids, lines and times of ``rounds``: the rows holding some fetched in one
         query (a row at a time) and decompressed once each, only those rounds' kept."""
-        rounds = np.setdiff1d(rounds, np.fromiter(self._id_of, np.int64, len(self._id_of)))
+        rounds = np.setdiff1d(rounds, np.fromiter(self._read, np.int64, len(self._read)))
         rows = np.searchsorted(self.start, rounds, "right") - 1
         row_of = {self.rows[row].pk: row for row in np.unique(rows).tolist()}
         fetched = RoundKeys.objects.filter(pk__in=row_of).values_list(
@@ -95,27 +95,25 @@ class Block:
             ids, played = stored_ids(ids, ends), np.frombuffer(played, MICROS)
             lines, first = np.frombuffer(lines, LINES), int(self.start[row])
             for i in rounds[rows == row].tolist():
-                self._id_of[i] = ids.text(i - first)
-                self._line_of[i] = int(lines[i - first])
-                self._played_of[i] = int(played[i - first])
+                at = i - first
+                self._read[i] = (ids.text(at), int(lines[at]), int(played[at]))
+
+    def _round(self, i: int) -> tuple[str, int, int]:
+        if i not in self._read:
+            self.read(np.array([i]))
+        return self._read[i]
 
     def round_id(self, i: int) -> str:
         """The id of round ``i``."""
-        if i not in self._id_of:
-            self.read(np.array([i]))
-        return self._id_of[i]
+        return self._round(i)[0]
 
     def line(self, i: int) -> int:
         """The line of round ``i``."""
-        if i not in self._line_of:
-            self.read(np.array([i]))
-        return self._line_of[i]
+        return self._round(i)[1]
 
     def played(self, i: int) -> int:
         """Round ``i``'s time, in microseconds."""
-        if i not in self._played_of:
-            self.read(np.array([i]))
-        return self._played_of[i]
+        return self._round(i)[2]
 
 
 def duplicate_findings(submission: Submission) -> list[Finding]:
@@ -149,9 +147,8 @@ def _within(submission, venue, table, block: Block) -> list[Finding]:
     found, first_line = [], {}
     lines = np.array([block.line(i) for i in candidates.tolist()], np.int64)
     in_order = np.lexsort((lines, block.keys[candidates]))
-    for at in candidates[in_order].tolist():
+    for at, line in zip(candidates[in_order].tolist(), lines[in_order].tolist(), strict=True):
         place = (int(block.keys[at]), block.round_id(at))  # the key finds, the id confirms
-        line = block.line(at)
         if place not in first_line:
             first_line[place] = line
             continue
