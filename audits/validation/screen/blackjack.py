@@ -42,7 +42,7 @@ from games.engine.parameters import ParameterError
 from ..checks_blackjack import recorded_winnings
 from ..parse import ParsedSeat
 from .answers import MOST_CARDS, Answers, Names, row_cards, sequence_codes
-from .cards import card_matrix_at, ragged_cards_at, within_shoe
+from .cards import card_lists_at, two_cards_at, within_shoe
 from .family_columns import Dealers, FamilySeats, Hands
 from .family_seats import (
     CARDS,
@@ -171,12 +171,12 @@ class FamilyScreen(GameScreen):
         fields = found.fields
         usable = found.read & (found.n_hands >= 1) & _written(values(fields[:, TOSS]), b"null")
         n_hands = np.where(usable, found.n_hands, 1)  # an unread seat: one empty hand
-        first = np.where(usable[:, None], card_matrix_at(values(fields[:, CARDS]), 2), -1)
+        first = np.where(usable[:, None], two_cards_at(values(fields[:, CARDS])), -1)
         starts = np.cumsum(n_hands) - n_hands
         hand_seat = np.repeat(np.arange(len(seats)), n_hands)
         index = np.arange(len(hand_seat)) - starts[hand_seat]
         hand = found.hands[hand_seat, index]
-        cards, counts = ragged_cards_at(values(hand[:, HAND_CARDS]), MOST_CARDS)
+        cards, counts = card_lists_at(values(hand[:, HAND_CARDS]), MOST_CARDS)
         counts[~usable[hand_seat]] = -1
         doubled = _written(values(hand[:, HAND_DOUBLED]), b"true")
         tails = np.full(len(seats), UNKNOWN, np.int64)

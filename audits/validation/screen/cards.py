@@ -19,6 +19,8 @@ import numpy as np
 from games.engine.cards import CARD_INDEX
 
 from .fixed import Joined, Pattern, Spans
+from .kernel import compiled
+from .templates import RANK_OF, SUIT_OF
 
 NOT_A_CARD = -1
 TOSS = Pattern("%T")
@@ -60,27 +62,73 @@ def ragged_cards(raws: Sequence, most: int) -> tuple[np.ndarray, np.ndarray]:
     return cards, counts
 
 
-def card_matrix_at(spans: Spans, count: int) -> np.ndarray:
-    """:func:`card_matrix` of values lying in one buffer."""
-    out = np.full((len(spans), count), NOT_A_CARD, np.int64)
-    for pattern in card_patterns(count):
-        which = np.flatnonzero(spans.length == pattern.width)
-        ok, _, cards, _ = pattern.read_at(spans, which)
-        out[which[ok]] = cards[ok]
-    return out
+def card_lists_at(spans: Spans, most: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`ragged_cards` of values lying in one buffer, in one compiled pass: each value
+    walked once, where the templates of every count were tried one after the other."""
+    return _read_lists(spans, most, False)
 
 
-def ragged_cards_at(spans: Spans, most: int) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`ragged_cards` of values lying in one buffer."""
+def two_cards_at(spans: Spans) -> np.ndarray:
+    """``(len(spans), 2)``: each value's two cards (:func:`card_matrix` of two), a row of -1
+    where it is not a list of two plain card codes."""
+    return _read_lists(spans, 2, True)[0]
+
+
+def _read_lists(spans: Spans, most: int, exact: bool) -> tuple[np.ndarray, np.ndarray]:
     cards = np.full((len(spans), most), NOT_A_CARD, np.int64)
-    counts = np.full(len(spans), -1, np.int64)
-    for count in range(most + 1):
-        for pattern in card_patterns(count):
-            which = np.flatnonzero(spans.length == pattern.width)
-            ok, _, read, _ = pattern.read_at(spans, which)
-            cards[which[ok], :count] = read[ok]
-            counts[which[ok]] = count
+    counts = np.empty(len(spans), np.int64)
+    _card_lists(spans.array, spans.start, spans.length, RANK_OF, SUIT_OF, exact, cards, counts)
     return cards, counts
+
+
+_OPEN, _CLOSE, _QUOTE, _COMMA, _SPACE = (ord(c) for c in '[]",' + " ")
+
+
+@compiled
+def _card_lists(data, starts, lengths, rank_of, suit_of, exact, cards, counts):
+    """Each value's cards and count (:func:`_card_list`); ``exact``: a list of fewer cards
+    than a row holds is none."""
+    for r in range(len(starts)):
+        n = _card_list(data, starts[r], starts[r] + lengths[r], rank_of, suit_of, cards, r)
+        counts[r] = _undone(cards, r, n) if exact and 0 <= n < cards.shape[1] else n
+
+
+@compiled
+def _card_list(data, a, end, rank_of, suit_of, cards, r):
+    """How many cards the list ``data[a:end]`` holds, each put in row ``r`` of ``cards``, as
+    the templates of :func:`card_patterns` read it: quoted card codes separated by ``","``
+    throughout or by ``", "`` throughout, as many as the row holds at most; -1 for any other
+    value (its row back to -1)."""
+    if end - a < 2 or data[a] != _OPEN or data[end - 1] != _CLOSE:
+        return -1
+    if end - a == 2:
+        return 0
+    i, n, gap = a + 1, 0, 0  # gap: the separator's width, as the first one sets it
+    while True:  # a card, then the end or a separator and another card
+        if n == cards.shape[1] or i + 4 > end - 1 or data[i] != _QUOTE or data[i + 3] != _QUOTE:
+            return _undone(cards, r, n)
+        rank, suit = rank_of[data[i + 1]], suit_of[data[i + 2]]
+        if rank < 0 or suit < 0:
+            return _undone(cards, r, n)
+        cards[r, n] = rank * 4 + suit
+        n += 1
+        i += 4
+        if i == end - 1:
+            return n
+        if data[i] != _COMMA:
+            return _undone(cards, r, n)
+        if gap == 0:
+            gap = 2 if data[i + 1] == _SPACE else 1
+        if gap == 2 and data[i + 1] != _SPACE:
+            return _undone(cards, r, n)
+        i += gap
+
+
+@compiled
+def _undone(cards, r, n):
+    for j in range(n):
+        cards[r, j] = -1
+    return -1
 
 
 def within_shoe(dealer: np.ndarray, seats: np.ndarray, seat_round: np.ndarray, n: int,

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .cards import ragged_cards, ragged_cards_at
+from .cards import card_lists_at, ragged_cards
 from .decode import NULL, ScreenDealer, ScreenSeat, decode_each
 from .fixed import Spans
 from .grouping import factorize_spans, span_hashes
@@ -131,7 +131,7 @@ _OPEN_BRACE = ord("{")
 
 
 def dealer_cards(dealers, most: int) -> tuple[np.ndarray, np.ndarray]:
-    """Each dealer's cards (``(cards, counts)`` as :func:`~.cards.ragged_cards_at` reads
+    """Each dealer's cards (``(cards, counts)`` as :func:`~.cards.card_lists_at` reads
     them) where it tosses nothing (``toss`` unwritten or ``null``); counts -1 elsewhere.  A
     dealer the object reader cannot vouch for (another key, a key twice, an escape) is decoded
     with msgspec instead (:class:`~.decode.ScreenDealer`), as the screen always read it."""
@@ -143,7 +143,7 @@ def dealer_cards(dealers, most: int) -> tuple[np.ndarray, np.ndarray]:
                   np.zeros((0, 2), np.int64), NO_TEMPLATES.arrays)  # fmt: skip
     spans = Spans(dealers.bytes, fields[:, 0, 0], fields[:, 0, 1] - fields[:, 0, 0],
                   dealers.array)  # fmt: skip
-    cards, counts = ragged_cards_at(spans, most)
+    cards, counts = card_lists_at(spans, most)
     counts[~read] = -1
     others = np.flatnonzero(~read)
     if others.size:
