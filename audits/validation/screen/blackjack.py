@@ -70,6 +70,10 @@ SIDE_BITS = 8  # each of the game's own answers in a seat's class
 PLAIN, MAIN, DOUBLED, SURRENDER_LIKE, INSURANCE = range(5)
 OUTCOMES = Names()  # the engine's outcome names, as stable ints
 SEAT_NUMBER = Pattern("%D")
+SEAT_STARTS = (  # a seat's usual start, up to its wager object, which the scanner steps over
+    Pattern('{"seat":%D,"cards":[%C,%C],"wagers":'),
+    Pattern('{"seat": %D, "cards": [%C, %C], "wagers": '),
+)
 
 
 class FamilyScreen(GameScreen):
@@ -77,6 +81,7 @@ class FamilyScreen(GameScreen):
         {"card_over_shoe", "aggregate_payout_exceeded", "dealer_drew_wrongly",
          "dealer_drew_needlessly"}
     )  # fmt: skip
+    seat_starts = SEAT_STARTS
     #: the game's own tail flags, after the family's
     game_flags: tuple[str, ...] = ()
 

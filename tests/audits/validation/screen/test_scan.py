@@ -139,14 +139,29 @@ def test_what_it_scans_it_reads_as_json_does(strings, seats):
     assert [json.loads(data[a:b]) for a, b in seat_spans[0, : count[0]].tolist()] == seats
 
 
-SEAT_START = b'{"seat":3,"cards":["AS","TD","9C","2H"],"toss":"TD","wagers":'
+SEAT_STARTS_WRITTEN = (  # each game's usual start of a seat (Toss One 21, the family)
+    b'{"seat":3,"cards":["AS","TD","9C","2H"],"toss":"TD","wagers":',
+    b'{"seat": 3, "cards": ["AS", "TD", "9C", "2H"], "toss": null, "wagers": ',
+    b'{"seat":3,"cards":["AS","TD"],"wagers":',
+    b'{"seat": 3, "cards": ["AS", "TD"], "wagers": ',
+)
+
+
+def test_each_games_usual_seat_start_is_stepped_over():
+    from audits.services.fast_path import SEAT_STARTS
+    from audits.validation.screen.templates import template_width
+
+    for start in SEAT_STARTS_WRITTEN:
+        data = np.frombuffer(start + b"{}}", np.uint8)
+        assert template_width(data, 0, len(data), SEAT_STARTS.arrays) == len(start)
 
 
 @settings(max_examples=300, deadline=None)
 @given(
     st.lists(
         st.tuples(
-            st.lists(st.tuples(st.integers(0, len(SEAT_START) - 1),
+            st.sampled_from(SEAT_STARTS_WRITTEN),
+            st.lists(st.tuples(st.integers(0, max(map(len, SEAT_STARTS_WRITTEN)) - 1),
                                st.sampled_from(list(b'"{}[]\\ ,:0nulASTDX\x01'))),
                      max_size=3),  # bytes of the seat's start changed
             st.sampled_from([b'{"main":"5"},"results":{"main":"-5"}}', b'{}}', b'"a}b"}',
@@ -163,10 +178,10 @@ def test_stepping_over_a_seats_start_finds_what_reading_it_finds(seats):
     from audits.services.fast_path import SEAT_STARTS
 
     written = []
-    for changes, rest in seats:
-        start = bytearray(SEAT_START)
+    for written_start, changes, rest in seats:
+        start = bytearray(written_start)
         for at, byte in changes:
-            start[at] = byte
+            start[at % len(start)] = byte
         written.append(bytes(start) + rest)
     line = b'{"v":1,"round":"r","played_at":"t","venue":"v","table":"t","game":"g",' \
         b'"shoe":{},"dealer":{},"seats":[' + b",".join(written) + b"]}"  # fmt: skip
