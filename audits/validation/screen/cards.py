@@ -135,14 +135,28 @@ def within_shoe(dealer: np.ndarray, seats: np.ndarray, seat_round: np.ndarray, n
                 decks: int) -> np.ndarray:  # fmt: skip
     """Per round: no card more often than a shoe of ``decks`` holds.  ``dealer``: each
     round's cards, ``seats``: each seat's (a row per seat, of round ``seat_round``); -1: no
-    card."""
-    width_dealer, width_seat = dealer.shape[1], seats.shape[1]
-    rows = np.concatenate([np.repeat(np.arange(n), width_dealer),
-                           np.repeat(seat_round, width_seat)])  # fmt: skip
-    every = np.concatenate([dealer.ravel(), seats.ravel()])
-    real = every >= 0
-    flat = rows[real] * 52 + every[real]
-    return np.bincount(flat, minlength=n * 52).reshape(n, 52).max(axis=1) <= decks
+    card.  Counted in one compiled pass over both."""
+    ok = np.ones(n, np.bool_)
+    _count_cards(dealer, seats, seat_round, decks, np.zeros((n, 52), np.int16), ok)
+    return ok
+
+
+@compiled
+def _count_cards(dealer, seats, seat_round, decks, counts, ok):
+    for r in range(dealer.shape[0]):
+        for j in range(dealer.shape[1]):
+            _count(counts, ok, r, dealer[r, j], decks)
+    for s in range(seats.shape[0]):
+        for j in range(seats.shape[1]):
+            _count(counts, ok, seat_round[s], seats[s, j], decks)
+
+
+@compiled
+def _count(counts, ok, r, card, decks):
+    if card >= 0:
+        counts[r, card] += 1
+        if counts[r, card] > decks:
+            ok[r] = False
 
 
 def toss_cards(raws: Sequence) -> np.ndarray:
