@@ -59,6 +59,7 @@ from .objects import FAMILY_TAILS as TAILS
 from .objects import UNKNOWN, Derived
 from .rounds import BatchColumns, numbered
 from .skeleton import GameScreen, SeatClasses
+from .split_keys import split_play_keys
 
 ZERO = Decimal(0)
 BUST = 22  # every total above 21 reads as this one
@@ -94,7 +95,7 @@ class FamilyScreen(GameScreen):
         self._flags = Derived(TAILS, 5 + len(self.game_flags), self._flags_of)
         self.play, self.dealer_answers = Answers(3), Answers(6)
         self.main, self.totals = Answers(1), Answers(1)
-        self._split_play: dict[tuple, bool] = {}
+        self._split_play: dict[bytes, bool] = {}
 
     def paid(self, seat: ParsedSeat) -> Decimal:
         return recorded_winnings(seat)
@@ -219,8 +220,11 @@ class FamilyScreen(GameScreen):
                 return (min(hand_total(row_cards(hands.cards, hands.counts, rows[i]))[0], BUST),)
 
             total[rows] = self.totals.of(codes, hand_of)[:, 0]
-            for seat in np.unique(hands.seat[rows]).tolist():
-                read.ok[seat] &= self._split_ok(read, seat)
+            seats = np.unique(hands.seat[rows])
+            keys = split_play_keys(read.first, hands.cards, hands.counts, hands.doubled,
+                                   hands.start, read.n_hands, seats, MOST_HANDS)  # fmt: skip
+            for seat, key in zip(seats.tolist(), keys, strict=True):
+                read.ok[seat] &= self._split_ok(read, seat, key.tobytes())
         hands.total, hands.natural = total, natural
         starts = np.flatnonzero(hands.index == 0)
         read.total, read.natural = total[starts], natural[starts]
@@ -245,14 +249,13 @@ class FamilyScreen(GameScreen):
         play_ok, total[rows], natural[rows] = self.play.of(codes, answer).T
         read.ok[seat] &= play_ok.astype(bool)
 
-    def _split_ok(self, read: FamilySeats, seat: int) -> bool:
-        """Whether the engine finds the split seat's play within the rules."""
-        played = read.hands.of(seat)
-        first = tuple(read.first[seat].tolist())
-        key = split_play_key(first, played)
+    def _split_ok(self, read: FamilySeats, seat: int, key: bytes) -> bool:
+        """Whether the engine finds the split seat's play within the rules, asked once per
+        key (:mod:`.split_keys`)."""
         ok = self._split_play.get(key)
         if ok is None:
-            ok = not analyse_hands(self.engine, first, played).violations
+            first = tuple(read.first[seat].tolist())
+            ok = not analyse_hands(self.engine, first, read.hands.of(seat)).violations
             if len(self._split_play) < 50_000:
                 self._split_play[key] = ok
         return ok
@@ -307,27 +310,6 @@ class FamilyScreen(GameScreen):
         insured = stakes.get("insurance", ZERO) != 0
         return (True, main != 0, any(d for _, d in hands), surrender_like, insured,
                 *self.side_flags(stakes, won, poker))  # fmt: skip
-
-
-def split_play_key(first: tuple[int, ...], played: tuple[PlayerHand, ...]) -> tuple:
-    """A split seat as the engine's play analysis tells seats apart: each card by its rank
-    and the order in which cards of that rank first appear in the seat (the analysis
-    compares cards only as the same card, by rank and by value), with each hand's doubling.
-    Seats written with other suits share a key: a quarter as many keys as seats written
-    alike (8,352 of 33,682 split seats in a million Ante Up rounds, against 30,144)."""
-    labels: dict[int, tuple[int, int]] = {}
-    seen: dict[int, int] = {}  # rank -> cards of it labelled so far
-
-    def label(card: int) -> tuple[int, int]:
-        known = labels.get(card)
-        if known is None:
-            rank = RANK[card]
-            known = labels[card] = (rank, seen.get(rank, 0))
-            seen[rank] = known[1] + 1
-        return known
-
-    return (tuple(map(label, first)),
-            *((tuple(map(label, hand.cards)), hand.doubled) for hand in played))  # fmt: skip
 
 
 def _packed(tails, main, insurance, side) -> np.ndarray:
