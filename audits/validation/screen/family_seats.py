@@ -59,10 +59,12 @@ def seat_spans(data: bytes, array: np.ndarray, starts: np.ndarray, ends: np.ndar
     items = np.full((k, most, 2), -1, np.int64)
     n_hands = np.zeros(k, np.int64)
     read = np.zeros(k, np.bool_)
-    _read_seats(array, starts, ends, _SEAT_KEYS, _SEAT_KEY_LENGTHS, _SEAT_KINDS, _HAND_KEYS,
-                _HAND_KEY_LENGTHS, _HAND_KINDS, fields, items, hands, n_hands, read,
-                np.zeros((0, 2), np.int64), NO_TEMPLATES.arrays)  # fmt: skip
     extra = _Extra(len(data))
+    defaults = extra.spans(DEFAULTS, len(SEAT_FIELDS))
+    hand_defaults = extra.spans(HAND_DEFAULTS, len(HAND_FIELDS))
+    _read_seats(array, starts, ends, _SEAT_KEYS, _SEAT_KEY_LENGTHS, _SEAT_KINDS, _HAND_KEYS,
+                _HAND_KEY_LENGTHS, _HAND_KINDS, defaults, hand_defaults, fields, items, hands,
+                n_hands, read, np.zeros((0, 2), np.int64), NO_TEMPLATES.arrays)  # fmt: skip
     others = np.flatnonzero(~read)
     if others.size:
         values = [data[a:b] for a, b in zip(starts[others].tolist(), ends[others].tolist(),
@@ -71,10 +73,6 @@ def seat_spans(data: bytes, array: np.ndarray, starts: np.ndarray, ends: np.ndar
             if seat is not None and seat.hands is not None and len(seat.hands) <= most:
                 _put_seat(seat, fields[i], hands[i], extra)
                 n_hands[i], read[i] = len(seat.hands), True
-    for f, default in DEFAULTS.items():
-        fields[read & (fields[:, f, 0] < 0), f] = extra.put(default)
-    for f, default in HAND_DEFAULTS.items():
-        hands[:, :, f][(hands[:, :, f, 0] < 0)] = extra.put(default)
     return SeatSpans(b"".join((data, extra.bytes)), fields, hands, n_hands, read)
 
 
@@ -88,6 +86,13 @@ class _Extra:
         start = self.base + len(self.bytes)
         self.bytes.extend(bytes(value))
         return start, self.base + len(self.bytes)
+
+    def spans(self, values: dict[int, bytes], n: int) -> np.ndarray:
+        """``(n, 2)``: where each of ``values`` (by field) lies once put; -1 for the others."""
+        spans = np.full((n, 2), -1, np.int64)
+        for f, value in values.items():
+            spans[f] = self.put(value)
+        return spans
 
 
 def _put_seat(seat: ScreenSeat, fields: np.ndarray, hands: np.ndarray, extra: _Extra) -> None:
@@ -105,7 +110,10 @@ def _put_seat(seat: ScreenSeat, fields: np.ndarray, hands: np.ndarray, extra: _E
 
 @compiled
 def _read_seats(data, starts, ends, keys, key_lengths, kinds, hand_keys, hand_key_lengths,
-                hand_kinds, fields, items, hands, n_hands, read, no_items, no_starts):  # fmt: skip
+                hand_kinds, defaults, hand_defaults, fields, items, hands, n_hands, read,
+                no_items, no_starts):  # fmt: skip
+    """Each seat's fields and hands (a field not written: its default's span, if it has
+    one), and whether it was read."""
     for r in range(len(starts)):
         after, count = walk_object(data, starts[r], ends[r], keys, key_lengths, kinds, -1,
                                    no_starts, fields[r], items[r])  # fmt: skip
@@ -119,6 +127,17 @@ def _read_seats(data, starts, ends, keys, key_lengths, kinds, hand_keys, hand_ke
                 good = end == b and written
         n_hands[r] = count
         read[r] = good
+        if good:
+            _defaults(fields[r], defaults)
+            for h in range(count):
+                _defaults(hands[r, h], hand_defaults)
+
+
+@compiled
+def _defaults(spans, defaults):
+    for f in range(len(spans)):
+        if spans[f, 0] < 0 and defaults[f, 0] >= 0:
+            spans[f, 0], spans[f, 1] = defaults[f, 0], defaults[f, 1]
 
 
 # -- dealers ---------------------------------------------------------------------------------
