@@ -30,8 +30,8 @@ NEVER, ALWAYS = np.iinfo(np.int64).min, np.iinfo(np.int64).max
 _SCREENS: dict[tuple, tuple[object, GameScreen | None]] = {}  # per process; see screen_for
 _MOST_SCREENS = 256
 #: every game's usual spellings of a seat's start, which the scanner steps over
-SEAT_STARTS = Templates([p for game in GAMES.values() if game.screen
-                         for p in game.screen.seat_starts])  # fmt: skip
+SEAT_STARTS = Templates(list(dict.fromkeys(p for game in GAMES.values() if game.screen
+                                           for p in game.screen.seat_starts)))  # fmt: skip
 
 
 class Place(msgspec.Struct, frozen=True):

@@ -4,8 +4,10 @@ A card list as hand logs write it, ``["AS","JS","QH","JD"]`` (or with a space af
 comma), has its bytes at fixed positions once its length is known: a template
 (:class:`~.fixed.Pattern`) proves the shape and gives each card's rank and suit.  A list in
 any other spelling (escapes, other spacing) is not read here: its row is -1 and its round
-goes to the exact path, which reads every spelling JSON allows.  A toss is ``null`` or one
-quoted code; another spelling is decoded one by one.
+goes to the exact path, which reads every spelling JSON allows.  Lists of any length up to
+a most lying in one buffer (the blackjack family's hands) are walked card by card in one
+compiled pass that accepts exactly what those templates accept (:func:`card_lists_at`).  A
+toss is ``null`` or one quoted code; another spelling is decoded one by one.
 """
 
 from __future__ import annotations

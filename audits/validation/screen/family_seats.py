@@ -5,9 +5,10 @@ A seat (``{"seat":1,"cards":["8S","6D"],"wagers":{...},"results":{...},"hands":[
 object reader (:mod:`.scan`): each key's value span, each hand's.  A seat it cannot vouch
 for (an unknown key, a key twice, an escape) is decoded with msgspec instead
 (:class:`~.decode.ScreenSeat`) and its values appended to the bytes, so that every seat is
-spans either way.  What a span holds is proven by its reader: the card lists and the seat
-number by templates, the wager, result, poker and hand objects by msgspec on one seat of each
-spelling (the seat's *tail*, :mod:`.objects`).
+spans either way.  What a span holds is proven by its reader: the card lists by the
+compiled card-list walk (:func:`~.cards.card_lists_at`, what the templates accept), the seat
+number by a template, the wager, result, poker and hand objects by msgspec on one seat of
+each spelling (the seat's *tail*, :mod:`.objects`).
 """
 
 from __future__ import annotations
