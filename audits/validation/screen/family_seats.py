@@ -19,6 +19,7 @@ import numpy as np
 
 from .cards import card_lists_at, ragged_cards
 from .decode import NULL, ScreenDealer, ScreenSeat, decode_each
+from .family_plain import HAND_TABLE, SEAT_TABLE, plain_seat
 from .fixed import Spans
 from .grouping import factorize_spans, span_hashes
 from .kernel import compiled
@@ -63,9 +64,10 @@ def seat_spans(data: bytes, array: np.ndarray, starts: np.ndarray, ends: np.ndar
     extra = _Extra(len(data))
     defaults = extra.spans(DEFAULTS, len(SEAT_FIELDS))
     hand_defaults = extra.spans(HAND_DEFAULTS, len(HAND_FIELDS))
-    _read_seats(array, starts, ends, _SEAT_KEYS, _SEAT_KEY_LENGTHS, _SEAT_KINDS, _HAND_KEYS,
-                _HAND_KEY_LENGTHS, _HAND_KINDS, defaults, hand_defaults, fields, items, hands,
-                n_hands, read, np.zeros((0, 2), np.int64), NO_TEMPLATES.arrays)  # fmt: skip
+    _read_seats(array, starts, ends, SEAT_TABLE, HAND_TABLE, _SEAT_KEYS, _SEAT_KEY_LENGTHS,
+                _SEAT_KINDS, _HAND_KEYS, _HAND_KEY_LENGTHS, _HAND_KINDS, defaults, hand_defaults,
+                fields, items, hands, n_hands, read, np.zeros((0, 2), np.int64),
+                NO_TEMPLATES.arrays)  # fmt: skip
     others = np.flatnonzero(~read)
     if others.size:
         values = [data[a:b] for a, b in zip(starts[others].tolist(), ends[others].tolist(),
@@ -110,28 +112,44 @@ def _put_seat(seat: ScreenSeat, fields: np.ndarray, hands: np.ndarray, extra: _E
 
 
 @compiled
-def _read_seats(data, starts, ends, keys, key_lengths, kinds, hand_keys, hand_key_lengths,
-                hand_kinds, defaults, hand_defaults, fields, items, hands, n_hands, read,
-                no_items, no_starts):  # fmt: skip
+def _read_seats(data, starts, ends, seat_table, hand_table, keys, key_lengths, kinds, hand_keys,
+                hand_key_lengths, hand_kinds, defaults, hand_defaults, fields, items, hands,
+                n_hands, read, no_items, no_starts):  # fmt: skip
     """Each seat's fields and hands (a field not written: its default's span, if it has
-    one), and whether it was read."""
+    one), and whether it was read: as written the usual way (:mod:`.family_plain`), or else
+    by the object reader."""
     for r in range(len(starts)):
-        after, count = walk_object(data, starts[r], ends[r], keys, key_lengths, kinds, -1,
-                                   no_starts, fields[r], items[r])  # fmt: skip
-        good = after == ends[r] and fields[r, WAGERS, 0] >= 0 and fields[r, HANDS, 0] >= 0
-        for h in range(count):
-            if good:
-                a, b = items[r, h, 0], items[r, h, 1]
-                end, _ = walk_object(data, a, b, hand_keys, hand_key_lengths, hand_kinds, -1,
-                                     no_starts, hands[r, h], no_items)  # fmt: skip
-                written = hands[r, h, HAND_CARDS, 0] >= 0 and hands[r, h, HAND_RESULT, 0] >= 0
-                good = end == b and written
-        n_hands[r] = count
-        read[r] = good
-        if good:
+        count = plain_seat(data, starts[r], ends[r], seat_table, hand_table, fields[r], hands[r])
+        if count < 0:  # not written the usual way: the object reader reads it
+            fields[r, :, :] = -1
+            hands[r, :, :, :] = -1
+            count = _walk_seat(data, starts[r], ends[r], keys, key_lengths, kinds, hand_keys,
+                               hand_key_lengths, hand_kinds, fields[r], items[r], hands[r],
+                               no_items, no_starts)  # fmt: skip
+        n_hands[r] = max(count, 0)
+        read[r] = count >= 0
+        if count >= 0:
             _defaults(fields[r], defaults)
             for h in range(count):
                 _defaults(hands[r, h], hand_defaults)
+
+
+@compiled
+def _walk_seat(data, a, b, keys, key_lengths, kinds, hand_keys, hand_key_lengths, hand_kinds,
+               spans, items, hands, no_items, no_starts):  # fmt: skip
+    """The number of hands of the seat ``data[a:b]`` as the object reader reads it, each
+    field's and hand's span put; -1 where it is not a seat read (a key not known or twice, a
+    value not of its kind, no wagers or hands, a hand without cards or result)."""
+    after, count = walk_object(data, a, b, keys, key_lengths, kinds, -1, no_starts, spans,
+                               items)  # fmt: skip
+    if after != b or spans[WAGERS, 0] < 0 or spans[HANDS, 0] < 0:
+        return -1
+    for h in range(count):
+        end, _ = walk_object(data, items[h, 0], items[h, 1], hand_keys, hand_key_lengths,
+                             hand_kinds, -1, no_starts, hands[h], no_items)  # fmt: skip
+        if end != items[h, 1] or hands[h, HAND_CARDS, 0] < 0 or hands[h, HAND_RESULT, 0] < 0:
+            return -1
+    return count
 
 
 @compiled

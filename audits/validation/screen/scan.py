@@ -236,7 +236,7 @@ def _object_list(data, i, end, items, item_starts):
 
 
 @compiled
-def _value_end(data, i, end, kind, ascii_only):
+def value_end(data, i, end, kind, ascii_only):
     """After the value starting at ``i`` if it is of ``kind`` (not :data:`OBJECTS`), else
     -1."""
     c = data[i]
@@ -282,7 +282,7 @@ def walk_object(data, i, end, keys, key_lengths, kinds, ascii_field, item_starts
             if data[i] == _OPEN_LIST:
                 after, count = _object_list(data, i, end, items, item_starts)
         else:
-            after = _value_end(data, i, end, kinds[f], f == ascii_field)
+            after = value_end(data, i, end, kinds[f], f == ascii_field)
         if after < 0:
             return -1, 0
         spans[f, 0], spans[f, 1] = i, after
