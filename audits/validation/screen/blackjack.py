@@ -175,7 +175,7 @@ class FamilyScreen(GameScreen):
             return Spans(found.data, spans[:, 0], spans[:, 1] - spans[:, 0], data)
 
         fields = found.fields
-        usable = found.read & (found.n_hands >= 1) & _written(values(fields[:, TOSS]), b"null")
+        usable = found.read & (found.n_hands >= 1) & values(fields[:, TOSS]).are(b"null")
         n_hands = np.where(usable, found.n_hands, 1)  # an unread seat: one empty hand
         first = np.where(usable[:, None], two_cards_at(values(fields[:, CARDS])), -1)
         starts = np.cumsum(n_hands) - n_hands
@@ -184,7 +184,7 @@ class FamilyScreen(GameScreen):
         hand = found.hands[hand_seat, index]
         cards, counts = card_lists_at(values(hand[:, HAND_CARDS]), MOST_CARDS)
         counts[~usable[hand_seat]] = -1
-        doubled = _written(values(hand[:, HAND_DOUBLED]), b"true")
+        doubled = values(hand[:, HAND_DOUBLED]).are(b"true")
         tails = np.full(len(seats), UNKNOWN, np.int64)
         written, inverse = seat_tails(found, np.flatnonzero(usable), MOST_HANDS)
         tails[usable] = TAILS.ids(written)[inverse]  # one of each spelling read
@@ -324,15 +324,6 @@ def _packed(tails, main, insurance, side) -> np.ndarray:
     for value, bits in fields:
         packed = (packed << bits) | value
     return packed
-
-
-def _written(spans: Spans, word: bytes) -> np.ndarray:
-    """Per value: it is ``word``, byte for byte."""
-    out = spans.length == len(word)
-    which = np.flatnonzero(out)
-    if which.size:
-        out[which] = (spans.prefixes(which, len(word)) == np.frombuffer(word, np.uint8)).all(1)
-    return out
 
 
 def _amount(value) -> Decimal:

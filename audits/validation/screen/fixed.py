@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from .kernel import compiled
+from .kernel import compiled, same_bytes
 from .templates import RANK_OF, SUIT_OF, Templates, put_values, shape_at
 
 Check = Callable[[np.ndarray], np.ndarray]  # a (n, width) uint8 matrix -> n booleans
@@ -57,6 +57,12 @@ class Spans:
         ends = self.start[which] + self.length[which]
         return list(map(self.bytes.__getitem__,
                         map(slice, self.start[which].tolist(), ends.tolist())))  # fmt: skip
+
+    def are(self, word: bytes) -> np.ndarray:
+        """Per value: it is ``word``, byte for byte (one compiled pass)."""
+        out = np.zeros(len(self), np.bool_)
+        _are(self.array, self.start, self.length, np.frombuffer(word, np.uint8), out)
+        return out
 
     def rows(self, width: int, check: Check) -> tuple[np.ndarray, np.ndarray]:
         """``(which, matrix)``: the values exactly ``width`` long that pass ``check``, and
@@ -227,6 +233,13 @@ def _fixed_words(literal: bytes, fixed_at: np.ndarray) -> tuple[np.ndarray, ...]
     words = (np.frombuffer(bytes(literal[:whole]), np.uint8) & keep).view("<u8").astype(np.uint64)
     tail_at = fixed_at[fixed_at >= whole]
     return masks, words, tail_at, np.frombuffer(bytes(literal), np.uint8)[tail_at]
+
+
+@compiled
+def _are(data, starts, lengths, word, out):
+    for r in range(len(starts)):
+        if lengths[r] == len(word):
+            out[r] = same_bytes(data, starts[r], word, 0, len(word))
 
 
 @compiled

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from audits.validation.screen.fixed import Pattern, Spans
 from audits.validation.screen.toss_one import DEALER_PATTERNS, SEAT_PATTERNS
@@ -67,3 +69,26 @@ def test_reading_in_place_says_what_reading_at_says(pattern: Pattern, whole: boo
     assert (after[earlier] == 7).all() and (after[~read & ~earlier] == -1).all()
     for out, expected in zip((digits, cards, tosses), want, strict=True):
         assert (out[read] == expected[read]).all() and (out[~read] == -9).all()
+
+
+WORDS = [b"null", b"true", b"{}", b"0123456789"]
+
+
+@st.composite
+def near_words(draw) -> tuple[bytes, list[bytes]]:
+    """A word and values next to it: itself, longer, shorter, a byte changed, anything."""
+    word = draw(st.sampled_from(WORDS))
+    near = st.sampled_from([word, word + b"x", word[:-1], word[:-1] + b"?", b"x" + word[1:]])
+    return word, draw(st.lists(st.one_of(near, st.binary(max_size=12)), max_size=20))
+
+
+@settings(max_examples=200, deadline=None)
+@given(near_words())
+def test_values_that_are_a_word_are_the_values_equal_to_it(drawn):
+    """Values next to each other in one buffer and a value not read (start -1, empty)."""
+    word, values = drawn
+    data = b"\n".join(values)
+    length = np.array([len(v) for v in values] + [0], np.int64)
+    start = np.append(np.cumsum(length[:-1] + 1) - length[:-1] - 1, -1)
+    got = Spans(data, start, length).are(word)
+    assert got.tolist() == [v == word for v in values] + [False]
