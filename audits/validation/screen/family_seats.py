@@ -19,7 +19,7 @@ import numpy as np
 
 from .cards import card_lists_at, ragged_cards
 from .decode import NULL, ScreenDealer, ScreenSeat, decode_each
-from .family_plain import HAND_TABLE, SEAT_TABLE, plain_seat
+from .family_plain import members, plain_seat
 from .fixed import Spans
 from .grouping import factorize_spans, span_hashes
 from .kernel import compiled
@@ -34,6 +34,16 @@ _SEAT_KEYS, _SEAT_KEY_LENGTHS = key_table(SEAT_FIELDS)
 _SEAT_KINDS = np.array([SCALAR, LIST, OBJECT, OBJECT, ANY, OBJECTS, ANY], np.int64)
 _HAND_KEYS, _HAND_KEY_LENGTHS = key_table(HAND_FIELDS)
 _HAND_KINDS = np.array([LIST, ANY, SCALAR], np.int64)
+#: a seat as logs usually write it (:mod:`.family_plain`): the members before its hands, the
+#: hands' opening, the members after them, and a hand's
+PLAIN_SEAT = (
+    members([('{"seat":', SEAT, SCALAR, False), (',"cards":', CARDS, LIST, False),
+             (',"wagers":', WAGERS, OBJECT, False), (',"results":', RESULTS, OBJECT, True)]),
+    members([(',"hands":[', HANDS, OBJECTS, False)]),
+    members([(',"poker":', POKER, ANY, True)]),
+    members([('{"cards":', HAND_CARDS, LIST, False), (',"doubled":', HAND_DOUBLED, SCALAR, True),
+             (',"result":', HAND_RESULT, ANY, False)]),
+)  # fmt: skip
 #: what an unwritten field is read as (the format's defaults, as the exact path reads them)
 DEFAULTS = {RESULTS: b"{}", POKER: b"null", TOSS: b"null"}
 HAND_DEFAULTS = {HAND_DOUBLED: b"false"}
@@ -64,7 +74,7 @@ def seat_spans(data: bytes, array: np.ndarray, starts: np.ndarray, ends: np.ndar
     extra = _Extra(len(data))
     defaults = extra.spans(DEFAULTS, len(SEAT_FIELDS))
     hand_defaults = extra.spans(HAND_DEFAULTS, len(HAND_FIELDS))
-    _read_seats(array, starts, ends, SEAT_TABLE, HAND_TABLE, _SEAT_KEYS, _SEAT_KEY_LENGTHS,
+    _read_seats(array, starts, ends, PLAIN_SEAT, _SEAT_KEYS, _SEAT_KEY_LENGTHS,
                 _SEAT_KINDS, _HAND_KEYS, _HAND_KEY_LENGTHS, _HAND_KINDS, defaults, hand_defaults,
                 fields, items, hands, n_hands, read, np.zeros((0, 2), np.int64),
                 NO_TEMPLATES.arrays)  # fmt: skip
@@ -112,14 +122,14 @@ def _put_seat(seat: ScreenSeat, fields: np.ndarray, hands: np.ndarray, extra: _E
 
 
 @compiled
-def _read_seats(data, starts, ends, seat_table, hand_table, keys, key_lengths, kinds, hand_keys,
+def _read_seats(data, starts, ends, plain, keys, key_lengths, kinds, hand_keys,
                 hand_key_lengths, hand_kinds, defaults, hand_defaults, fields, items, hands,
                 n_hands, read, no_items, no_starts):  # fmt: skip
     """Each seat's fields and hands (a field not written: its default's span, if it has
     one), and whether it was read: as written the usual way (:mod:`.family_plain`), or else
     by the object reader."""
     for r in range(len(starts)):
-        count = plain_seat(data, starts[r], ends[r], seat_table, hand_table, fields[r], hands[r])
+        count = plain_seat(data, starts[r], ends[r], plain, fields[r], hands[r])
         if count < 0:  # not written the usual way: the object reader reads it
             fields[r, :, :] = -1
             hands[r, :, :, :] = -1

@@ -12,9 +12,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from audits.validation.screen import family_seats as fs
-from audits.validation.screen.family_plain import plain_seat, steps
+from audits.validation.screen.family_plain import members, plain_seat
 
-NEVER = steps([("\x7f", 0, 0, False)])  # a table no seat matches: the object reader reads all
+NEVER = (members([("\x7f", 0, 0, False)]), *fs.PLAIN_SEAT[1:])  # no seat is plain: all walked
 BYTES = list(b'{}[]",:\\ 0tfnAS-x\x01')
 
 
@@ -73,11 +73,13 @@ TWO_HANDS = (b'{"seat":3,"cards":["9D","9S"],"wagers":{"main":"5"},"hands":[{"ca
 @given(st.lists(written_seats(), min_size=1, max_size=20), st.sampled_from([2, 4]))
 @example([TWO_HANDS, TWO_HANDS.replace(b'},{"cards":["9S"', b'}x{"cards":["9S"'),
           TWO_HANDS.replace(b'"result":"10"}]', b'"result":"10"x]'),
-          TWO_HANDS.replace(b'"result":"0"},', b'"result":"0"x,')], 4)  # fmt: skip
+          TWO_HANDS.replace(b'"result":"0"},', b'"result":"0"x,'),
+          TWO_HANDS.replace(b'"cards":["9D","9S"]', b'"cards":"9D"'),
+          TWO_HANDS.replace(b'"wagers":{"main":"5"}', b'"wagers":5')], 4)  # fmt: skip
 def test_seats_read_the_usual_way_are_read_as_the_object_reader_reads_them(seats, most):
     usual = spans_of(seats, most)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(fs, "SEAT_TABLE", NEVER)
+        patch.setattr(fs, "PLAIN_SEAT", NEVER)
         walked = spans_of(seats, most)
     assert usual.read.tolist() == walked.read.tolist()
     assert usual.n_hands[usual.read].tolist() == walked.n_hands[walked.read].tolist()
@@ -99,4 +101,4 @@ def test_the_usual_spelling_is_read_member_by_member():
         data = np.frombuffer(seat, np.uint8)
         fields = np.full((len(fs.SEAT_FIELDS), 2), -1, np.int64)
         hands = np.full((4, len(fs.HAND_FIELDS), 2), -1, np.int64)
-        assert plain_seat(data, 0, len(seat), fs.SEAT_TABLE, fs.HAND_TABLE, fields, hands) == want
+        assert plain_seat(data, 0, len(seat), fs.PLAIN_SEAT, fields, hands) == want
