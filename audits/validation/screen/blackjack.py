@@ -169,10 +169,10 @@ class FamilyScreen(GameScreen):
         starts = joined.start[seats]
         found = seat_spans(batch.data, batch.array, starts, starts + joined.length[seats],
                            MOST_HANDS)  # fmt: skip
-        data = found.data
+        data = np.frombuffer(found.data, np.uint8)
 
         def values(spans: np.ndarray) -> Spans:
-            return Spans(data, spans[:, 0], spans[:, 1] - spans[:, 0], data)
+            return Spans(found.data, spans[:, 0], spans[:, 1] - spans[:, 0], data)
 
         fields = found.fields
         usable = found.read & (found.n_hands >= 1) & values(fields[:, TOSS]).are(b"null")

@@ -13,7 +13,6 @@ each spelling (the seat's *tail*, :mod:`.objects`).
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -52,41 +51,27 @@ HAND_DEFAULTS = {HAND_DOUBLED: b"false"}
 
 @dataclass
 class SeatSpans:
-    """Seats as spans of ``data`` (bytes as ``uint8``): ``fields[i, f]`` (:data:`SEAT_FIELDS`,
-    each written or pointing at its default), ``hands[i, h, f]`` (:data:`HAND_FIELDS`) of
-    ``n_hands[i]`` hands; ``read[i]`` False where the seat is not a seat of at most ``most``
-    hands.  ``data`` is this thread's buffer (:func:`_buffer`): good until its next
-    :func:`seat_spans`."""
+    """Seats as spans of ``data``: ``fields[i, f]`` (:data:`SEAT_FIELDS`, each written or
+    pointing at its default), ``hands[i, h, f]`` (:data:`HAND_FIELDS`) of ``n_hands[i]``
+    hands; ``read[i]`` False where the seat is not a seat of at most ``most`` hands."""
 
-    data: np.ndarray
+    data: bytes
     fields: np.ndarray
     hands: np.ndarray
     n_hands: np.ndarray
     read: np.ndarray
 
-    def value(self, span) -> bytes:
-        """The bytes of a span (``(start, end)``)."""
-        return self.data[int(span[0]) : int(span[1])].tobytes()
-
 
 def seat_spans(data: bytes, array: np.ndarray, starts: np.ndarray, ends: np.ndarray,
                most: int) -> SeatSpans:  # fmt: skip
-    """The seats at ``starts`` to ``ends`` of ``data`` (``array`` its bytes as uint8).
-
-    The spans keep the batch's positions: the seats' bytes (up to the last seat's end,
-    ``top``) are copied to the same places of a buffer kept from batch to batch, the values
-    put for fields not written and for seats decoded here (:class:`_Extra`) after them.
-    Neither the batch's whole block nor a new buffer is copied or made per batch (a new one
-    of a few MB is paged in anew each time: most of what the copy cost)."""
+    """The seats at ``starts`` to ``ends`` of ``data`` (``array`` its bytes as uint8)."""
     k = len(starts)
-    bottom = int(starts.min()) if k else 0
-    top = int(ends.max()) if k else 0
     fields = np.full((k, len(SEAT_FIELDS), 2), -1, np.int64)
     hands = np.full((k, most, len(HAND_FIELDS), 2), -1, np.int64)
     items = np.full((k, most, 2), -1, np.int64)
     n_hands = np.zeros(k, np.int64)
     read = np.zeros(k, np.bool_)
-    extra = _Extra(top)
+    extra = _Extra(len(data))
     defaults = extra.spans(DEFAULTS, len(SEAT_FIELDS))
     hand_defaults = extra.spans(HAND_DEFAULTS, len(HAND_FIELDS))
     _read_seats(array, starts, ends, PLAIN_SEAT, _SEAT_KEYS, _SEAT_KEY_LENGTHS,
@@ -101,21 +86,7 @@ def seat_spans(data: bytes, array: np.ndarray, starts: np.ndarray, ends: np.ndar
             if seat is not None and seat.hands is not None and len(seat.hands) <= most:
                 _put_seat(seat, fields[i], hands[i], extra)
                 n_hands[i], read[i] = len(seat.hands), True
-    buffer = _buffer(top + len(extra.bytes))
-    buffer[bottom:top] = array[bottom:top]
-    buffer[top : top + len(extra.bytes)] = np.frombuffer(extra.bytes, np.uint8)
-    return SeatSpans(buffer[: top + len(extra.bytes)], fields, hands, n_hands, read)
-
-
-_BUFFERS = threading.local()
-
-
-def _buffer(size: int) -> np.ndarray:
-    """This thread's buffer of at least ``size`` bytes (grown by half again when short)."""
-    buffer = getattr(_BUFFERS, "buffer", None)
-    if buffer is None or len(buffer) < size:
-        buffer = _BUFFERS.buffer = np.zeros(max(size, size * 3 // 2), np.uint8)
-    return buffer
+    return SeatSpans(b"".join((data, extra.bytes)), fields, hands, n_hands, read)
 
 
 class _Extra:
@@ -256,7 +227,7 @@ def seat_tails(found: SeatSpans, seats: np.ndarray, most: int) -> tuple[list[byt
     ``[wagers, results, poker, [[result, doubled], ...]]`` of a split seat; with each
     seat's number among them (``(tails, inverse)``: seats written alike, byte for byte,
     share one)."""
-    data = found.data
+    data = np.frombuffer(found.data, np.uint8)
     rows = np.zeros((len(seats), 3 + 2 * most, 2), np.int64)  # (0, 0): no hand
     _tail_rows(found.fields, found.hands, found.n_hands, seats, rows)
     first, inverse = factorize_spans(data, rows, span_hashes(data, rows))
