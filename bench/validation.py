@@ -16,6 +16,11 @@ validated as production does it, by a real ``celery worker`` with 1 and with N
 processes, from the submission's task to its finish.
 
     .venv/bin/python bench/validation.py [--rounds N] [--only WORKLOAD ...] [--workers N]
+                                         [--repeat N]
+
+With ``--repeat N`` each workload runs N times (each in its own process, on a fresh
+database) and the run of median speed is printed, with the range of speeds and peaks: on a
+machine whose speed drifts, one run can be a fifth off.
 """
 
 from __future__ import annotations
@@ -115,6 +120,7 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", choices=sorted(WORKLOADS), default=list(WORKLOADS))
     parser.add_argument("--database-url")
     parser.add_argument("--workers", type=int, default=0, help="also run 1 and N Celery processes")
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each workload (median)")
     parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)  # one workload's process
     parser.add_argument("--generate", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -134,21 +140,38 @@ def main() -> None:
     for name in args.only:
         workload = WORKLOADS[name]
         log = log_for(name, args.rounds, env)
-        fresh_database(url, env)
-        out = subprocess.run([sys.executable, __file__, "--measure", str(log)], cwd=ROOT,
-                             env=env, check=True, capture_output=True, text=True)  # fmt: skip
-        got = json.loads(out.stdout.strip().splitlines()[-1])
-        rate = got["rounds"] / got["seconds"]
-        print(f"{workload.title:26} {rate:>10,.0f} {got['seconds'] / got['parse']:>8.1f} "
+        runs = sorted((_measured(log, url, env) for _ in range(args.repeat)), key=_rate)
+        got = runs[len(runs) // 2]  # the median run (of an even number, the faster middle one)
+        spread = _spread(runs) if len(runs) > 1 else ""
+        print(f"{workload.title:26} {_rate(got):>10,.0f} {got['seconds'] / got['parse']:>8.1f} "
               f"{workload.goal:>9,} {got['peak_mb']:>8,.0f} {got['libraries_mb']:>8,.0f}   "
               f"({got['rounds']:,} rounds in "
               f"{got['seconds']:.1f} s ({got['cpu']:.1f} s of processor time), of which storing "
               f"the upload {got['stored']:.1f} s; "
               f"bare parse {got['rounds'] / got['parse']:,.0f}/s; "
-              f"{got['findings']:,} findings)")  # fmt: skip
+              f"{got['findings']:,} findings{spread})")  # fmt: skip
     if args.workers:
         celery_runs(args.rounds, args.workers, url, env)
     shutil.rmtree(workdir, ignore_errors=True)  # the stored copies of the logs (GBs)
+
+
+def _measured(log: Path, url: str, env: dict) -> dict:
+    """One run of the workload's log in its own process, on a fresh database: its figures."""
+    fresh_database(url, env)
+    out = subprocess.run([sys.executable, __file__, "--measure", str(log)], cwd=ROOT, env=env,
+                         check=True, capture_output=True, text=True)  # fmt: skip
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _rate(got: dict) -> float:
+    return got["rounds"] / got["seconds"]
+
+
+def _spread(runs: list[dict]) -> str:
+    """The range of the runs' speeds (sorted by speed) and peaks."""
+    peaks = [r["peak_mb"] for r in runs]
+    return (f"; {len(runs)} runs: {_rate(runs[0]):,.0f} to {_rate(runs[-1]):,.0f} rounds/s, "
+            f"peaks {min(peaks):,.0f} to {max(peaks):,.0f} MB")  # fmt: skip
 
 
 def celery_runs(rounds: int, workers: int, url: str, env: dict) -> None:
