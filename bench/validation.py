@@ -124,6 +124,8 @@ def main() -> None:
     parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)  # one workload's process
     parser.add_argument("--generate", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.repeat < 1:
+        parser.error("--repeat: at least 1 run")
     if args.measure:
         return measure(args.measure)
     if args.generate:
