@@ -4,9 +4,16 @@ Every error is ``ApiError`` JSON (see ``compliance/api_errors.py``); clients (an
 schemathesis tests) can rely on the schema naming every status they may receive.  This is
 the one definition of the shared answers: an operation's own description of one of these
 statuses (a 404 that names what was not found) is kept, the rest are added here.
+
+Also the schema's extension for the project's own HTTP Basic (:class:`GuardedBasicScheme`).
+This module is imported with the URLs (:mod:`compliance.urls`), where the schema is served,
+and never at start-up: drf-spectacular's plumbing imports DRF's and Django's test modules,
+about 9 MB that a validation worker has no use for.
 """
 
 from __future__ import annotations
+
+from drf_spectacular.authentication import BasicScheme
 
 #: what any operation may answer
 COMMON_ERRORS = {
@@ -42,3 +49,9 @@ def add_common_errors(result, generator, request, public):
                     },
                 )
     return result
+
+
+class GuardedBasicScheme(BasicScheme):
+    """The OpenAPI schema names it HTTP Basic, as it is."""
+
+    target_class = "compliance.signin_guard.GuardedBasicAuthentication"

@@ -22,7 +22,6 @@ from django.contrib.auth import authenticate, get_user_model
 from django.dispatch import receiver
 from django.http import JsonResponse
 from django.shortcuts import render
-from drf_spectacular.authentication import BasicScheme
 from rest_framework.authentication import BasicAuthentication
 from rest_framework.exceptions import AuthenticationFailed, Throttled
 
@@ -92,9 +91,3 @@ def _log_lockout(sender, request=None, username=None, ip_address=None, **kwargs)
         "sign-in locked after repeated failures: account %r from %s (path %s)",
         username, ip_address, getattr(request, "path", "?"),
     )  # fmt: skip
-
-
-class GuardedBasicScheme(BasicScheme):
-    """The OpenAPI schema names it HTTP Basic, as it is."""
-
-    target_class = "compliance.signin_guard.GuardedBasicAuthentication"
