@@ -1,18 +1,13 @@
-"""How the screen's kernels are compiled, and the helpers they share (:func:`word_at`,
-:func:`same_bytes`, :func:`hash_slot`)."""
+"""How the screen's kernels are compiled (:mod:`.ahead`), and the helpers they share
+(:func:`word_at`, :func:`same_bytes`, :func:`hash_slot`)."""
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
-#: how the screen's kernels are compiled: once, cached on disk beside its module, and without
-#: numba's reference counts (``_nrt=False``).  A kernel reads and writes the arrays its caller
-#: gives it and makes none (an array made inside does not compile), so no count is needed; and
-#: counting costs more than the work: each array passed to a call or sliced is counted up and
-#: down atomically where branches keep numba from pruning the pair (numba issue #2350), which
-#: was half the scanner's time
-compiled = numba.njit(cache=True, nogil=True, boundscheck=False, _nrt=False)
+#: how the screen's kernels are compiled: into the ahead-of-time module when one is built,
+#: else by numba just in time (:mod:`.ahead`)
+from .ahead import compiled
 
 
 @compiled

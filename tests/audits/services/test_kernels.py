@@ -1,11 +1,12 @@
 """The screen's kernels compiled ahead (audits/services/kernels.py): in a process of its own
-with an empty numba cache, compiling them first leaves nothing for a validation of every
-game to compile, and a second compile loads every kernel from the cache."""
+making them just in time, with an empty numba cache, compiling them first leaves nothing for
+a validation of every game to compile, and a second compile loads every kernel from the cache."""
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -61,9 +62,14 @@ print(json.dumps({"rounds": submission.rounds_total, "compiled": sorted(before),
 
 
 def _run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache"),
-           "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
-           "MEDIA_ROOT": str(tmp_path / "media"), "DJANGO_SETTINGS_MODULE": "compliance.settings"}
+    env = {
+        **os.environ,
+        "NUMBA_CACHE_DIR": str(tmp_path / "cache"),
+        "SCREEN_KERNELS": "jit",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "MEDIA_ROOT": str(tmp_path / "media"),
+        "DJANGO_SETTINGS_MODULE": "compliance.settings",
+    }
     return subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=600, check=True)  # fmt: skip
 
@@ -89,8 +95,17 @@ def test_a_validation_after_compiling_the_kernels_compiles_nothing(tmp_path):
     assert again.stdout.strip().splitlines()[-1] == "0"
 
 
-def test_the_command_compiles_every_game_with_a_screen(capsys):
+@pytest.mark.skipif(not (shutil.which("cc") or shutil.which("gcc")), reason="no C compiler")
+def test_the_command_compiles_every_game_with_a_screen_then_ahead_of_time(
+    capsys, monkeypatch, tmp_path
+):
+    monkeypatch.setenv("SCREEN_KERNELS_DIR", str(tmp_path))
     call_command("compile_kernels")
     out = capsys.readouterr().out
     assert [line.split(":")[0] for line in out.splitlines()] == [
-        "toss-one-21", "ante-up-21", "blackjack-tie-bonus"]
+        "toss-one-21",
+        "ante-up-21",
+        "blackjack-tie-bonus",
+        "ahead of time",
+    ]
+    assert len(list(tmp_path.glob("screen_kernels_*.json"))) == 1
