@@ -248,10 +248,16 @@ def _load(chosen: str):
                 "(run `manage.py compile_kernels`)"
             )
         return None, {}
-    spec = importlib.util.spec_from_file_location(name, library)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module, json.loads(types_file.read_text())
+    try:
+        spec = importlib.util.spec_from_file_location(name, library)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module, json.loads(types_file.read_text())
+    except (ImportError, OSError, ValueError) as exc:  # damaged, or for another numpy's ABI
+        if chosen == "aot":
+            raise KernelsNotBuilt(f"the kernels built in {library} do not load: {exc}") from exc
+        log.warning("the kernels built in %s do not load (%s): numba compiles them", library, exc)
+        return None, {}
 
 
 KERNELS = Kernels(mode())

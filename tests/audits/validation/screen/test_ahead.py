@@ -186,3 +186,13 @@ def test_a_changed_source_is_not_run_by_a_module_built_from_the_old_one(monkeypa
     assert ahead._load("auto") == (None, {})
     with pytest.raises(ahead.KernelsNotBuilt):
         ahead._load("aot")
+
+
+def test_a_damaged_module_is_not_loaded(monkeypatch, tmp_path):
+    monkeypatch.setenv("SCREEN_KERNELS_DIR", str(tmp_path))
+    library, types_file = ahead.module_files(ahead.module_name())
+    library.write_bytes(b"not a shared object")
+    types_file.write_text("{}")
+    assert ahead._load("auto") == (None, {})  # numba instead, with a warning
+    with pytest.raises(ahead.KernelsNotBuilt, match="do not load"):
+        ahead._load("aot")
