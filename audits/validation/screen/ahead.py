@@ -18,7 +18,7 @@ A function of the module trusts its arguments' types (given an ``int32`` array w
 built for ``int64`` it reads past the end), so each call is checked against the types it
 was built for first (:func:`checker`); a call that matches no build of its kernel, and a
 kernel the module does not hold, go to numba instead (imported then), with a log line: the
-same machine code's result either way, only slower to start.
+same kernel's result either way, only slower to start.
 """
 
 from __future__ import annotations
