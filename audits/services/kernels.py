@@ -104,9 +104,12 @@ def kernels_build() -> Path:
         raise RuntimeError("kernels_build needs the kernels made just in time (SCREEN_KERNELS=jit)")
     name = ahead.module_name()
     library, types_file = ahead.module_files(name)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # pycc's "pending deprecation"
-        from numba.pycc import CC
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # pycc's "pending deprecation" (since numba 0.57)
+            from numba.pycc import CC
+    except ImportError as exc:  # a numba without pycc, or no setuptools
+        raise BuildFailed(f"numba.pycc is not available: {exc}") from exc
     cc = CC(name)
     # for any processor of this architecture, as a wheel is: as fast here as numba's code for
     # this very processor, where naming it ("host", AMD Zen 5) made the seats' reading 2.4
