@@ -109,3 +109,17 @@ def test_the_command_compiles_every_game_with_a_screen_then_ahead_of_time(
         "ahead of time",
     ]
     assert len(list(tmp_path.glob("screen_kernels_*.json"))) == 1
+
+
+def test_without_pycc_the_build_fails_cleanly_and_the_kernels_stay_just_in_time(
+    monkeypatch, tmp_path
+):
+    from audits.services import kernels
+    from audits.validation.screen import ahead
+
+    monkeypatch.setenv("SCREEN_KERNELS_DIR", str(tmp_path))
+    monkeypatch.setattr(ahead, "KERNELS", ahead.Kernels("jit"))
+    monkeypatch.setitem(sys.modules, "numba.pycc", None)  # importing it raises ImportError
+    with pytest.raises(kernels.BuildFailed, match="numba.pycc is not available"):
+        kernels.kernels_build()
+    assert list(tmp_path.iterdir()) == []
