@@ -78,9 +78,8 @@ def _screen_file(code: str, game: ValidatedGame, path: Path, options: dict) -> N
     for block in read_blocks(path, 0, path.stat().st_size):
         for at in range(0, len(block), BATCH):
             lines = block[at : at + BATCH]
-            batch = BatchColumns(
-                lines, ALWAYS, (lines.data, lines.starts, lines.ends), SEAT_STARTS
-            )  # no round played too late to be read
+            batch = BatchColumns(lines, ALWAYS, (lines.data, lines.starts, lines.ends),
+                                 SEAT_STARTS)  # no round played too late to be read
             batch.places()
             rows = np.flatnonzero(batch.ok)
             numbers = np.arange(at + 1, at + len(lines) + 1)

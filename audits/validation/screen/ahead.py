@@ -82,8 +82,9 @@ def fingerprint() -> str:
     return digest.hexdigest()[:20]
 
 
-def module_name(print_: str | None = None) -> str:
-    return f"screen_kernels_{print_ or fingerprint()}"
+def module_name() -> str:
+    """The module's name for this source (:func:`fingerprint`)."""
+    return f"screen_kernels_{fingerprint()}"
 
 
 def module_files(name: str) -> tuple[Path, Path]:
@@ -209,7 +210,6 @@ class Kernels:
     """How this process compiles the screen's kernels (:func:`compiled`)."""
 
     def __init__(self, chosen: str):
-        self.mode = chosen
         self.module, self.specs = (None, {}) if chosen == "jit" else _load(chosen)
         #: every kernel made just in time, with its dispatcher (what a build exports)
         self.made: list[tuple[Callable, object]] = []
