@@ -7,8 +7,7 @@ the file), a fresh database is migrated and loaded, and a separate process measu
 one worker would: the file's bare parse (orjson, no validation), then file on disk ->
 stored submission -> findings, totals and round keys in the database (PostgreSQL when
 reachable, else SQLite).  Each workload's own process gives its peak resident memory, and
-beside it how much of that is shared libraries' pages (numba's LLVM above all, where the
-kernels run just in time rather than from the module built ahead of time): those are
+beside it how much of that is shared libraries' pages (numba's LLVM above all): those are
 file pages, shared by every process and mapped more or less densely as the page cache
 holds more or less of the library (a library just installed is mapped most).
 
@@ -17,13 +16,11 @@ validated as production does it, by a real ``celery worker`` with 1 and with N
 processes, from the submission's task to its finish.
 
     .venv/bin/python bench/validation.py [--rounds N] [--only WORKLOAD ...] [--workers N]
-                                         [--repeat N] [--kernels auto|aot|jit]
+                                         [--repeat N]
 
 With ``--repeat N`` each workload runs N times (each in its own process, on a fresh
 database) and the run of median speed is printed, with the range of speeds and peaks: on a
-machine whose speed drifts, one run can be a fifth off.  ``--kernels`` sets
-``SCREEN_KERNELS`` for the runs (``jit``: numba's just-in-time kernels, against the module
-built ahead of time that ``auto`` finds); each line says which form ran.
+machine whose speed drifts, one run can be a fifth off.
 """
 
 from __future__ import annotations
@@ -124,8 +121,6 @@ def main() -> None:
     parser.add_argument("--database-url")
     parser.add_argument("--workers", type=int, default=0, help="also run 1 and N Celery processes")
     parser.add_argument("--repeat", type=int, default=1, help="runs of each workload (median)")
-    parser.add_argument("--kernels", choices=("auto", "aot", "jit"), default="auto",
-                        help="SCREEN_KERNELS for the runs")  # fmt: skip
     parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)  # one workload's process
     parser.add_argument("--generate", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -137,8 +132,7 @@ def main() -> None:
         return generate_blackjack(*args.generate)
     workdir = Path(tempfile.mkdtemp(prefix="bench-validation-"))
     url = database_url(args.database_url, workdir)
-    env = {**os.environ, "DATABASE_URL": url, "MEDIA_ROOT": str(workdir / "media"), **PRODUCTION,
-           "SCREEN_KERNELS": args.kernels}  # fmt: skip
+    env = {**os.environ, "DATABASE_URL": url, "MEDIA_ROOT": str(workdir / "media"), **PRODUCTION}
     print(f"database: {url.split('@')[-1]}; work folder: {workdir}")
     started = time.perf_counter()
     manage("compile_kernels", env=env)  # as make install does: no workload compiles them
@@ -157,7 +151,7 @@ def main() -> None:
               f"{got['seconds']:.1f} s ({got['cpu']:.1f} s of processor time), of which storing "
               f"the upload {got['stored']:.1f} s; "
               f"bare parse {got['rounds'] / got['parse']:,.0f}/s; "
-              f"{got['findings']:,} findings; kernels {got['kernels']}{spread})")  # fmt: skip
+              f"{got['findings']:,} findings{spread})")  # fmt: skip
     if args.workers:
         celery_runs(args.rounds, args.workers, url, env)
     shutil.rmtree(workdir, ignore_errors=True)  # the stored copies of the logs (GBs)
@@ -237,14 +231,10 @@ def measure(log: Path) -> None:
     stored = time.perf_counter() - start
     submission = submission_validate_now(submission)
     seconds, cpu = time.perf_counter() - start, _cpu_seconds() - cpu_start
-    from audits.validation.screen import ahead
-
-    kernels = "ahead of time" if ahead.KERNELS.ahead else "just in time"
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps({"rounds": submission.rounds_total, "seconds": seconds, "parse": parse,
                       "stored": stored, "cpu": cpu,
                       "findings": submission.finding_count, "peak_mb": peak_mb,
-                      "kernels": kernels,
                       "libraries_mb": libraries_mb()}))  # fmt: skip
 
 

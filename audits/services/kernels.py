@@ -10,19 +10,12 @@ faults included; judged under the games' sample rules), its rounds' ids are keye
 as a chunk stores them.  ``make install`` and ``deploy/serve.sh`` run it
 (``manage.py compile_kernels``), so that the first file a worker validates after an install
 or an upgrade loads the kernels instead of compiling them.
-
-:func:`kernels_build` then compiles the same kernels, with the argument types that run gave
-them, into one extension module: the ahead-of-time form, which a worker loads without numba
-or LLVM (:mod:`audits.validation.screen.ahead`).
 """
 
 from __future__ import annotations
 
-import json
-import os
 import tempfile
 import time
-import warnings
 from pathlib import Path
 
 import numpy as np
@@ -31,7 +24,6 @@ from audits.samples import generate_toss_one
 from audits.samples.blackjack import generate_blackjack
 from audits.samples.settlement import sample_rules
 from audits.validation.games import GAMES, ValidatedGame, check_round
-from audits.validation.screen import ahead
 from audits.validation.screen.rounds import BatchColumns
 
 from .chunk_run import BATCH
@@ -87,78 +79,3 @@ def _screen_file(code: str, game: ValidatedGame, path: Path, options: dict) -> N
             read.add_many("", "", code, batch.ids.take(clean), numbers[batch.index[clean]],
                           batch.micros[clean])  # fmt: skip
     list(read.sorted_places())
-
-
-class BuildFailed(RuntimeError):
-    """The ahead-of-time module could not be built (no C compiler, say)."""
-
-
-def kernels_build() -> Path:
-    """Every kernel the screen made just in time, with each argument types it was compiled
-    for (call :func:`kernels_compile` first), compiled into one extension module (numba's
-    ``pycc``): the ahead-of-time form (:mod:`audits.validation.screen.ahead`).
-    Runs only where the kernels are made just in time (``SCREEN_KERNELS=jit``); the module's
-    path."""
-    if ahead.KERNELS.ahead:
-        raise RuntimeError("kernels_build needs the kernels made just in time (SCREEN_KERNELS=jit)")
-    name = ahead.module_name()
-    library, types_file = ahead.module_files(name)
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # pycc's "pending deprecation" (since numba 0.57)
-            from numba.pycc import CC
-    except ImportError as exc:  # a numba without pycc, or no setuptools
-        raise BuildFailed(f"numba.pycc is not available: {exc}") from exc
-    cc = CC(name)
-    # for any processor of this architecture, as a wheel is: as fast here as numba's code for
-    # this very processor, where naming it ("host", AMD Zen 5) made the seats' reading 2.4
-    # times slower (LLVM's 512-bit vectors on short loops)
-    cc.target_cpu = ""
-    cc.verbose = False
-    specs = {}
-    for function, dispatcher in ahead.KERNELS.made:
-        for build, signature in enumerate(dispatcher.nopython_signatures):
-            argument_specs = [_spec(t) for t in signature.args]
-            if None in argument_specs:
-                continue  # a type the check cannot tell: that build stays just in time
-            export = ahead.export_name(function, build)
-            cc.export(export, signature)(function)
-            specs[export] = argument_specs
-    library.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=library.parent) as work:
-        cc.output_dir = work
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                cc.compile()
-        except Exception as exc:  # distutils' CompileError, LinkError, a missing compiler
-            raise BuildFailed(f"{type(exc).__name__}: {exc}") from exc
-        built = Path(work) / library.name
-        (Path(work) / types_file.name).write_text(json.dumps(specs, indent=1, sort_keys=True))
-        os.replace(Path(work) / types_file.name, types_file)  # the types first: a module is
-        os.replace(built, library)  # loaded only when both are there
-    for old in library.parent.glob("screen_kernels_*"):  # built from an earlier source
-        if old.name.split(".")[0] != name:
-            old.unlink(missing_ok=True)
-    return library
-
-
-def _spec(numba_type):
-    """A numba type as :func:`audits.validation.screen.ahead.checker` reads it; None for a
-    type it does not check."""
-    from numba.core import types
-    from numba.np.numpy_support import as_dtype
-
-    if isinstance(numba_type, types.Array) and numba_type.layout in "CFA":
-        dtype = as_dtype(numba_type.dtype).str
-        return ["array", dtype, numba_type.ndim, numba_type.layout, not numba_type.mutable]
-    if isinstance(numba_type, types.Boolean):
-        return ["bool"]
-    if isinstance(numba_type, types.Integer):
-        return ["int", numba_type.bitwidth, numba_type.signed]
-    if isinstance(numba_type, types.Float):
-        return ["float"]
-    if isinstance(numba_type, types.BaseTuple):
-        items = [_spec(t) for t in numba_type.types]
-        return None if None in items else ["tuple", items]
-    return None

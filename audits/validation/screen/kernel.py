@@ -1,13 +1,12 @@
-"""How the screen's kernels are compiled (:mod:`.ahead`), and the helpers they share
+"""How the screen's kernels are compiled (:mod:`.jit`), and the helpers they share
 (:func:`word_at`, :func:`same_bytes`, :func:`hash_slot`)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-#: how the screen's kernels are compiled: into the ahead-of-time module when one is built,
-#: else by numba just in time (:mod:`.ahead`)
-from .ahead import compiled
+#: how the screen's kernels are compiled: by numba, just in time (:mod:`.jit`)
+from .jit import compiled
 
 
 @compiled

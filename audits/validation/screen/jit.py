@@ -1,0 +1,27 @@
+"""How the screen's kernels are compiled: by numba, just in time, cached on disk.
+
+numba compiles each kernel the first time it is called with arguments of new types and
+keeps the machine code in its cache on disk (``__pycache__`` beside the module, or
+``NUMBA_CACHE_DIR``); ``manage.py compile_kernels`` (:mod:`audits.services.kernels`) fills
+that cache at install, so no validation compiles anything.  Nothing else is loaded: no
+module built outside the install is ever run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+#: how numba compiles a kernel: once, cached on disk beside its module, and without numba's
+#: reference counts (``_nrt=False``).  A kernel reads and writes the arrays its caller gives
+#: it and makes none (an array made inside does not compile), so no count is needed; and
+#: counting costs more than the work: each array passed to a call or sliced is counted up
+#: and down atomically where branches keep numba from pruning the pair (numba issue #2350),
+#: which was half the scanner's time
+JIT_OPTIONS = {"cache": True, "nogil": True, "boundscheck": False, "_nrt": False}
+
+
+def compiled(function: Callable):
+    """``function`` as a kernel numba compiles just in time (:data:`JIT_OPTIONS`)."""
+    import numba
+
+    return numba.njit(**JIT_OPTIONS)(function)
