@@ -1,32 +1,57 @@
-"""Bodies refused by their declared size before anything reads them.
+"""Request bodies refused before anything reads them.
 
-The report-verification doors are open to anyone. Django's CSRF check (and DRF's parser)
-read a multipart body whole before a view can look at it, so their size limit is enforced
-here, first, from ``Content-Length``: a larger body is a 413 and is never read. (A body sent
-without ``Content-Length`` is not read at all: Django reads only what that header declares.)
+Django's CSRF check, its form parser and DRF's parsers read a body whole (spooling file
+parts to disk) before a view can look at it.  So every body is bounded here, first, by the
+``Content-Length`` it declares, before a byte of it is read: a larger one is a 413 and is
+never read.  Each door has its own bound (:data:`DOORS`, by URL name): sign-in and API
+tokens :setting:`SIGNIN_MAX_BODY_BYTES`, hand-log uploads :setting:`AUDITS_MAX_UPLOAD_BYTES`,
+an investigation's answer with its evidence :setting:`CASE_ANSWER_MAX_BYTES`, a report to
+verify :setting:`REPORT_VERIFY_MAX_BYTES`; every other form and API call
+:setting:`FORM_MAX_BODY_BYTES`.  A body sent without ``Content-Length`` (chunked) would be
+read as empty by Django: it is refused at once (411), so no client believes it was sent.
 """
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import JsonResponse
 from django.shortcuts import render
+from django.urls import Resolver404, resolve
 
-from audits.services.reports.verification import MAX_PDF_BYTES
-
-#: what a multipart body carries besides the file (boundaries, part headers)
+#: what a multipart body carries besides its files (boundaries, part headers, fields)
 OVERHEAD = 64 * 1024
-#: path -> the largest body it reads
-LIMITS = {
-    "/reports/verify/": MAX_PDF_BYTES + OVERHEAD,
-    "/api/audits/reports/verify/": MAX_PDF_BYTES + OVERHEAD,
+#: URL name -> the setting that bounds its body (beyond :data:`OVERHEAD`)
+DOORS = {
+    "login": "SIGNIN_MAX_BODY_BYTES",
+    "token-issue": "SIGNIN_MAX_BODY_BYTES",
+    "token-revoke": "SIGNIN_MAX_BODY_BYTES",
+    "token-revoke-all": "SIGNIN_MAX_BODY_BYTES",
+    "web-submission-upload": "AUDITS_MAX_UPLOAD_BYTES",
+    "submission-list": "AUDITS_MAX_UPLOAD_BYTES",
+    "web-case-answer": "CASE_ANSWER_MAX_BYTES",
+    "case-answer": "CASE_ANSWER_MAX_BYTES",
+    "web-report-verify": "REPORT_VERIFY_MAX_BYTES",
+    "report-verify": "REPORT_VERIFY_MAX_BYTES",
 }
+WITH_FILES = {"AUDITS_MAX_UPLOAD_BYTES", "CASE_ANSWER_MAX_BYTES", "REPORT_VERIFY_MAX_BYTES"}
 
 
-def declared_length(request) -> int:
+def declared_length(request) -> int | None:
+    """The body's declared length; None when there is no (valid) ``Content-Length``."""
     try:
-        return max(int(request.META.get("CONTENT_LENGTH") or 0), 0)
+        return max(int(request.META.get("CONTENT_LENGTH") or ""), 0)
     except ValueError:
-        return 0
+        return None
+
+
+def body_limit(path: str) -> int:
+    """The most bytes a body sent to ``path`` may hold."""
+    try:
+        name = resolve(path).url_name or ""
+    except Resolver404:
+        name = ""
+    setting = DOORS.get(name, "FORM_MAX_BODY_BYTES")
+    return int(getattr(settings, setting)) + (OVERHEAD if setting in WITH_FILES else 0)
 
 
 class BodyLimitMiddleware:
@@ -34,14 +59,22 @@ class BodyLimitMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        limit = LIMITS.get(request.path_info)
-        if limit is not None and declared_length(request) > limit:
-            return _too_large(request, limit)
+        length = declared_length(request)
+        if length is None and _has_body(request):
+            return _refused(request, 411, "send the body with its Content-Length (not chunked)")
+        if length:
+            limit = body_limit(request.path_info)
+            if length > limit:
+                message = f"this body is {length:,} bytes: at most {limit:,} are read here"
+                return _refused(request, 413, message)
         return self.get_response(request)
 
 
-def _too_large(request, limit: int):
-    message = f"a report is at most {MAX_PDF_BYTES:,} bytes: this body is larger"
+def _has_body(request) -> bool:
+    return "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower()
+
+
+def _refused(request, status: int, message: str):
     if request.path_info.startswith("/api/"):
-        return JsonResponse({"message": message, "field": "file"}, status=413)
-    return render(request, "web/report_verify.html", {"error": message}, status=413)
+        return JsonResponse({"message": message, "field": None}, status=status)
+    return render(request, "request_refused.html", {"message": message}, status=status)

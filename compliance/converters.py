@@ -7,7 +7,7 @@ route (404), like an id that does not exist.
 
 from __future__ import annotations
 
-MAX_ID = 2**63 - 1
+from compliance.dates import MAX_ID
 
 
 class IdConverter:

@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "django_celery_beat",
     "knox",
     "axes",
+    "csp",
     "compliance",
     "games",
     "audits",
@@ -73,7 +74,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "compliance.logs.RequestIdMiddleware",
-    # before anything reads a body: the open verification doors' size limit (413)
+    # before anything reads a body: each door's size limit (413), no chunked body (411)
     "compliance.body_limits.BodyLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -84,6 +85,8 @@ MIDDLEWARE = [
     "compliance.timezones.JurisdictionTimezoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Content-Security-Policy on every answer (django-csp): no inline script or style
+    "csp.middleware.CSPMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     # a page over its rate (django-ratelimit) answers 429 (compliance.views.rate_limited)
     "django_ratelimit.middleware.RatelimitMiddleware",
@@ -92,6 +95,24 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "compliance.urls"
+
+# Every page may load scripts, styles, images and fonts from this site only, run no inline
+# script or style, be framed by no one and post forms only here.  The API docs use drf-
+# spectacular's split Swagger view, whose start-up script is a file of this site too.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+    }
+}
 
 TEMPLATES = [
     {
@@ -188,6 +209,8 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL") or "compliance@localho
 SITE_URL = (os.environ.get("SITE_URL") or "http://127.0.0.1:8000").rstrip("/")
 # The largest evidence file an investigation accepts.
 CASE_EVIDENCE_MAX_BYTES = int(os.environ.get("CASE_EVIDENCE_MAX_BYTES") or 25 * 1024**2)
+# An answer's files together (its body is refused before it is read beyond this).
+CASE_ANSWER_MAX_BYTES = int(os.environ.get("CASE_ANSWER_MAX_BYTES") or 100 * 1024**2)
 
 # Hand-log uploads (POST /api/audits/submissions/): over AUDITS_MAX_UPLOAD_BYTES is a 413.
 # Uploaded files over FILE_UPLOAD_MAX_MEMORY_SIZE are spooled to temporary files; a raw body
@@ -198,6 +221,13 @@ AUDITS_MAX_UPLOAD_BYTES = int(os.environ.get("AUDITS_MAX_UPLOAD_BYTES") or 1024*
 # table system's log compresses about 12 times.
 AUDITS_MAX_EXPANDED_BYTES = int(os.environ.get("AUDITS_MAX_EXPANDED_BYTES") or 16 * 1024**3)
 AUDITS_MAX_GZIP_RATIO = int(os.environ.get("AUDITS_MAX_GZIP_RATIO") or 100)
+# Every other body is bounded before it is read (compliance/body_limits.py): sign-in and API
+# tokens by SIGNIN_MAX_BODY_BYTES, an investigation's answer with its evidence files by
+# CASE_ANSWER_MAX_BYTES, a report to verify by REPORT_VERIFY_MAX_BYTES, any other form or API
+# call by FORM_MAX_BODY_BYTES.
+SIGNIN_MAX_BODY_BYTES = int(os.environ.get("SIGNIN_MAX_BODY_BYTES") or 16 * 1024)
+FORM_MAX_BODY_BYTES = int(os.environ.get("FORM_MAX_BODY_BYTES") or 1024**2)
+REPORT_VERIFY_MAX_BYTES = int(os.environ.get("REPORT_VERIFY_MAX_BYTES") or 50 * 1024**2)
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 

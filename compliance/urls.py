@@ -1,6 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from audits.web.handlog import handlog_format_page, handlog_format_schema
 from compliance import openapi, tokens  # noqa: F401  (openapi: the schema's extensions)
@@ -20,7 +20,10 @@ urlpatterns = [
     path("api/registry/", include("games.api.urls")),
     path("api/audits/", include("audits.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="swagger-ui"),
 ]
 
+handler400 = "compliance.views.bad_request"
+handler403 = "compliance.views.permission_denied"
 handler404 = "compliance.views.not_found"
+handler500 = "compliance.views.server_error"

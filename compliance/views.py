@@ -1,7 +1,7 @@
 from django.http import HttpRequest, JsonResponse
+from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
-from django.views.defaults import page_not_found
 
 from compliance.health import health_report
 
@@ -19,9 +19,35 @@ def healthz(request: HttpRequest) -> JsonResponse:
 
 def not_found(request: HttpRequest, exception=None):
     """404: JSON under /api/ (the ApiError shape), the HTML page elsewhere."""
-    if request.path.startswith("/api/"):
+    if _api(request):
         return JsonResponse({"message": "no such endpoint or record", "field": None}, status=404)
-    return page_not_found(request, exception)
+    return defaults.page_not_found(request, exception)
+
+
+def bad_request(request: HttpRequest, exception=None):
+    """400 (a request Django refuses before any view: a host not served, a malformed body)."""
+    if _api(request):
+        return JsonResponse({"message": "the request is malformed", "field": None}, status=400)
+    return defaults.bad_request(request, exception)
+
+
+def permission_denied(request: HttpRequest, exception=None):
+    if _api(request):
+        return JsonResponse({"message": "you may not do this", "field": None}, status=403)
+    return defaults.permission_denied(request, exception)
+
+
+def server_error(request: HttpRequest):
+    """500: JSON under /api/ in production too; the error itself is in the log, with the
+    request id the answer carries."""
+    if _api(request):
+        message = "the server failed to answer: the error is logged; try again or report it"
+        return JsonResponse({"message": message, "field": None}, status=500)
+    return defaults.server_error(request)
+
+
+def _api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
 
 
 def rate_limited(request: HttpRequest, exception=None):

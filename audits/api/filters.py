@@ -24,7 +24,8 @@ from drf_spectacular.utils import extend_schema_field
 
 from audits.models import Finding, RoundKeys, Submission, SubmissionStatus, SubmissionTotal
 from audits.validation.findings import CODES, GROUPS
-from games.api.filters import MAX_ID, IdFilter
+from compliance.dates import EARLIEST, LATEST, MAX_ID, NotADate, date_from_text, date_in_range
+from games.api.filters import IdFilter
 
 SEVERITIES = sorted({severity for _, severity in CODES.values()})
 
@@ -36,9 +37,9 @@ _MONTH = re.compile(r"(\d{4})-(\d{2})")
 
 def _date(value) -> date:
     try:
-        return date.fromisoformat(str(value).strip())
-    except ValueError as exc:
-        raise forms.ValidationError(f"{value!r} is not a date: {exc}", code="invalid") from exc
+        return date_from_text(value)
+    except NotADate as exc:
+        raise forms.ValidationError(str(exc), code="invalid") from None
 
 
 def local_midnight(day: date, message: str = "out of range") -> datetime:
@@ -68,15 +69,19 @@ class LocalMonthField(forms.Field):
         if value in self.empty_values:
             return None
         match = _MONTH.fullmatch(str(value).strip())
-        if not match or not 1 <= int(match[2]) <= 12 or int(match[1]) < 1:
+        if not match or not 1 <= int(match[2]) <= 12:
             raise forms.ValidationError(f"{value!r} is not a month, e.g. 2026-10", code="invalid")
         year, month = int(match[1]), int(match[2])
-        following = (
-            date(year + month // 12, month % 12 + 1, 1) if year < 9999 or month < 12 else None
-        )
-        if following is None:
-            raise forms.ValidationError(f"{value!r} is out of range", code="invalid")
-        return local_midnight(date(year, month, 1)), local_midnight(following)
+        try:  # the month's first and last days are dates the service holds
+            first = date_in_range(date(year, month, 1))
+            following = date(year + month // 12, month % 12 + 1, 1)
+            date_in_range(following - timedelta(days=1))
+        except ValueError:
+            raise forms.ValidationError(
+                f"{value!r} is out of range: a month from {EARLIEST:%Y-%m} to {LATEST:%Y-%m}",
+                code="invalid",
+            ) from None
+        return local_midnight(first), local_midnight(following)
 
 
 @extend_schema_field({"type": "string", "format": "date", "example": "2026-10-18"})
@@ -118,6 +123,7 @@ class Rfc3339Field(forms.Field):
         try:
             moment = datetime.fromisoformat(text)
             moment.astimezone(UTC)  # year 1 or 9999 with an offset: outside the calendar
+            date_in_range(moment.date())
         except ValueError as exc:
             raise forms.ValidationError(f"{value!r}: {exc}", code="invalid") from exc
         except OverflowError as exc:

@@ -19,11 +19,11 @@ router.register("reports", views.ReportViewSet, basename="report")
 app_name = "audits"
 urlpatterns = [
     path("cases/", views.CaseListView.as_view(), name="case-list"),
-    path("cases/<int:pk>/", views.CaseDetailView.as_view(), name="case-detail"),
-    path("cases/<int:pk>/answer/", views.CaseAnswerView.as_view(), name="case-answer"),
-    path("cases/<int:pk>/decide/", views.CaseDecideView.as_view(), name="case-decide"),
+    path("cases/<id:pk>/", views.CaseDetailView.as_view(), name="case-detail"),
+    path("cases/<id:pk>/answer/", views.CaseAnswerView.as_view(), name="case-answer"),
+    path("cases/<id:pk>/decide/", views.CaseDecideView.as_view(), name="case-decide"),
     path(
-        "cases/<int:pk>/evidence/<int:evidence>/",
+        "cases/<id:pk>/evidence/<id:evidence>/",
         views.CaseEvidenceView.as_view(),
         name="case-evidence",
     ),

@@ -46,6 +46,7 @@ from audits.models import (
     StepKind,
     SubmissionStatus,
 )
+from compliance.dates import MAX_ID, id_in_range
 from games.access import ADMIN, REVIEWER, STAFF, licensees_visible_to, membership_of, user_role
 from games.models import Role
 
@@ -273,9 +274,9 @@ def case_decide(user, case: Case, *, decision: str, text: str, outcome: str = ""
 
 def _ids(values, field: str) -> list[int]:
     try:
-        found = sorted({int(v) for v in values or ()})
+        found = sorted({id_in_range(v) for v in values or ()})
     except (TypeError, ValueError):
-        raise CaseInvalid(field, f"{field} must be a list of ids") from None
+        raise CaseInvalid(field, f"{field} must be a list of ids (1 to {MAX_ID})") from None
     return found
 
 

@@ -14,6 +14,7 @@ from audits.services.deviations import daily_holds, deviation_list, line_checks
 from audits.services.ledger import PERIODS, ledger_last_day, ledger_periods
 from audits.web.charts import daily_hold_svg
 from audits.web.context import role_required
+from compliance.dates import NotADate, date_from_text
 from games.access import REVIEWER, STAFF, user_role, venues_visible_to
 
 TITLES = {"day": "Gaming day", "month_to_date": "Month to date", "year_to_date": "Year to date"}
@@ -32,9 +33,7 @@ def venue_ledger(request, code: str):
     venue = venue.filter(code=code).first()
     if venue is None:
         raise Http404("no such venue that you may see")
-    asked = request.GET.get("day", "")
-    day = _day(asked)
-    bad_day = asked if asked and day is None else None  # said so; the latest day shown
+    day, bad_day = _day(request.GET.get("day", ""))  # a bad one is said; the latest shown
     day = day or ledger_last_day(venue)
     periods = ledger_periods(venue, day) if day else dict.fromkeys(PERIODS, [])
     return render(
@@ -91,11 +90,12 @@ def _charts(venue, day: date | None) -> list:
     return [c for c in charts if c is not None]
 
 
-def _day(text: str) -> date | None:
+def _day(text: str) -> tuple[date | None, str | None]:
+    """The day asked for, or None and why it is not one."""
     try:
-        return date.fromisoformat(text) if text else None
-    except ValueError:
-        return None
+        return (date_from_text(text) if text else None), None
+    except NotADate as exc:
+        return None, str(exc)
 
 
 def _par(check) -> dict | None:

@@ -14,6 +14,7 @@ from django_filters import rest_framework as filters
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 
+from compliance.dates import MAX_ID, NotADate, date_from_text
 from games.models import (
     Approval,
     ApprovalStatus,
@@ -29,9 +30,6 @@ from games.models import (
     Venue,
     WagerLimit,
 )
-
-#: The largest id the database can hold (a 64-bit signed integer).
-MAX_ID = 2**63 - 1
 
 
 class IdFilter(filters.Filter):
@@ -55,12 +53,23 @@ class StrictBooleanFilter(filters.TypedChoiceFilter):
         super().__init__(*args, **kwargs)
 
 
+class IsoDateField(forms.DateField):
+    """A date written ``YYYY-MM-DD``, one the service holds (:mod:`compliance.dates`)."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        try:
+            return date_from_text(value)
+        except NotADate as exc:
+            raise forms.ValidationError(str(exc), code="invalid") from None
+
+
+@extend_schema_field({"type": "string", "format": "date", "example": "2026-10-18"})
 class IsoDateFilter(filters.DateFilter):
     """A date written ``YYYY-MM-DD``."""
 
-    def __init__(self, *args, **kwargs):
-        kwargs.setdefault("input_formats", ["%Y-%m-%d"])
-        super().__init__(*args, **kwargs)
+    field_class = IsoDateField
 
 
 def _in_force_on(queryset, name, value):

@@ -10,8 +10,8 @@ from rest_framework.reverse import reverse
 from audits.models import Submission, SubmissionStatus, SubmissionTotal
 from audits.services.storage import clean_file_name
 from audits.services.summary import submission_summary
+from compliance.dates import MAX_ID
 from compliance.timezones import JurisdictionTimes
-from games.api.filters import MAX_ID
 from games.models import Licensee
 
 # --------------------------------------------------------------------------- fields

@@ -10,6 +10,7 @@ from rest_framework.exceptions import NotAcceptable, NotFound
 from rest_framework.exceptions import ValidationError as BadRequest
 from rest_framework.negotiation import DefaultContentNegotiation
 
+from compliance.dates import NotADate, date_from_text
 from games.access import venues_visible_to
 from games.api.pagination import RegistryPagination
 from games.api.serializers import ApiErrorSerializer
@@ -67,9 +68,9 @@ def query_day(params, name: str) -> date | None:
     if not text:
         return None
     try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise BadRequest({name: f"{text!r} is not a date such as 2026-10-31"}) from None
+        return date_from_text(text)
+    except NotADate as exc:
+        raise BadRequest({name: str(exc)}) from None
 
 
 def query_days(params, venue) -> tuple[date, date]:

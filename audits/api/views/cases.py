@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 
 from audits.models import Case, CaseCause, CaseEvidence, CaseOutcome, CaseStatus, CaseStep
 from audits.services import cases as service
+from compliance.dates import MAX_ID
 
 from ..permissions import HasAuditRole
 from .base import ERROR, AuditPagination
@@ -94,8 +95,12 @@ class CaseThreadSerializer(CaseSerializer):
 class OpenSerializer(serializers.Serializer):
     title = serializers.CharField(max_length=200)
     text = serializers.CharField(help_text="what is to be explained")
-    findings = serializers.ListField(child=serializers.IntegerField(), required=False)
-    deviations = serializers.ListField(child=serializers.IntegerField(), required=False)
+    findings = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ID), required=False
+    )
+    deviations = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ID), required=False
+    )
 
 
 class AnswerSerializer(serializers.Serializer):

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import DatabaseError
 
 from audits.models import Report, ReportStatus
 from audits.services.reports.signature import report_verify
 
-MAX_PDF_BYTES = 50 * 1024 * 1024  # a report is a few hundred kilobytes
+MAX_PDF_BYTES = settings.REPORT_VERIFY_MAX_BYTES  # a report is a few hundred kilobytes
 
 
 def report_check(pdf: bytes):

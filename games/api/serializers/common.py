@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from games.api.filters import MAX_ID
+from compliance.dates import MAX_ID
 
 # --------------------------------------------------------------------------- errors
 
