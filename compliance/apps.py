@@ -9,7 +9,7 @@ class ComplianceConfig(AppConfig):
     def ready(self) -> None:
         from django.urls import register_converter
 
-        from compliance import credentials, signin_guard  # noqa: F401  (signin_guard: the lockout log line)
+        from compliance import checks, credentials, signin_guard  # noqa: F401  (registered)
         from compliance.converters import IdConverter
 
         credentials.connect()  # a password change or a disabled account ends the API tokens

@@ -88,8 +88,6 @@ MIDDLEWARE = [
     # Content-Security-Policy on every answer (django-csp): no inline script or style
     "csp.middleware.CSPMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
-    # a page over its rate (django-ratelimit) answers 429 (compliance.views.rate_limited)
-    "django_ratelimit.middleware.RatelimitMiddleware",
     # last: turns a locked-out sign-in into its 429 answer (compliance/signin_guard.py)
     "axes.middleware.AxesMiddleware",
 ]
@@ -273,21 +271,26 @@ API_THROTTLE_RATES = {
     "user": os.environ.get("API_RATE_USER") or "1200/minute",
     "uploads": os.environ.get("API_RATE_UPLOADS") or "60/hour",
 }
-# The open report-verification page: checks per address (django-ratelimit, in the cache).
+# The open report-verification page: checks per address (compliance/rates.py).
 VERIFY_PAGE_RATE = os.environ.get("VERIFY_PAGE_RATE") or "30/m"
-RATELIMIT_VIEW = "compliance.views.rate_limited"
 # API tokens (django-rest-knox): stored as digests, revocable, expiring.
 REST_KNOX = {
     "TOKEN_TTL": timedelta(days=int(os.environ.get("API_TOKEN_DAYS") or 30)),
     "AUTO_REFRESH": False,
 }
 
-# The throttles' counters live in the cache: Redis in production, shared by every process.
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _cache}
-    if (_cache := os.environ.get("CACHE_URL"))
-    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-}
+# The rate limits' counters live in the cache, which every process must share: Redis when
+# CACHE_URL names it; else, in production, the database (the table compliance_cache, made by
+# `migrate`); only the embedded mode (one process) keeps them in its memory.  `check --deploy`
+# refuses a cache of one process (compliance/checks.py).
+if _cache := os.environ.get("CACHE_URL"):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                          "LOCATION": _cache}}  # fmt: skip
+elif not DEBUG:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
+                          "LOCATION": "compliance_cache"}}  # fmt: skip
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 LOGGING = logging_config(
     os.environ.get("LOG_FORMAT") or ("text" if DEBUG else "json"),

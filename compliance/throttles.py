@@ -1,32 +1,63 @@
-"""Rate limits of the API, read from ``settings.API_THROTTLE_RATES`` at each request.
+"""Rate limits of the API, read from ``settings.API_THROTTLE_RATES`` at each request and
+counted by :mod:`compliance.rates` (atomically, shared by every process).
 
-DRF's own throttles copy their rates when first imported; these read the setting
-every time, so a deployment (or a test) changes them without a restart.
+- ``anon``: per address, for callers without credentials;
+- ``user``: per user, for every authenticated call;
+- ``uploads``: per user, for hand-log uploads (``throttle_scope = "uploads"`` on the view).
 """
 
 from __future__ import annotations
 
 from django.conf import settings
-from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle, UserRateThrottle
+from rest_framework.throttling import BaseThrottle
+
+from compliance.rates import Rate, rate_hit
 
 
-class _FromSettings:
-    def get_rate(self):
-        return settings.API_THROTTLE_RATES.get(self.scope)
+class _Counted(BaseThrottle):
+    scope = ""
 
+    def ident(self, request) -> str | None:
+        """Whose requests are counted together; None when this limit does not apply."""
+        raise NotImplementedError
 
-class AnonymousRate(_FromSettings, AnonRateThrottle):
-    pass
-
-
-class UserRate(_FromSettings, UserRateThrottle):
-    pass
-
-
-class UploadRate(_FromSettings, ScopedRateThrottle):
-    """Uploads per user (``throttle_scope = "uploads"`` on the view)."""
-
-    def allow_request(self, request, view):
-        if request.method != "POST":
+    def allow_request(self, request, view) -> bool:
+        rate = settings.API_THROTTLE_RATES.get(self._scope(view))
+        who = self.ident(request)
+        if not rate or who is None:
             return True
-        return super().allow_request(request, view)
+        verdict = rate_hit(f"{self._scope(view)}:{who}", Rate.parse(rate))
+        self._wait = verdict.retry_after
+        return verdict.allowed
+
+    def wait(self):
+        return getattr(self, "_wait", None)
+
+    def _scope(self, view) -> str:
+        return self.scope
+
+
+class AnonymousRate(_Counted):
+    scope = "anon"
+
+    def ident(self, request):
+        return None if request.user and request.user.is_authenticated else self.get_ident(request)
+
+
+class UserRate(_Counted):
+    scope = "user"
+
+    def ident(self, request):
+        return str(request.user.pk) if request.user and request.user.is_authenticated else None
+
+
+class UploadRate(_Counted):
+    """Uploads per user: POSTs to a view whose ``throttle_scope`` is ``uploads``."""
+
+    def ident(self, request):
+        if request.method != "POST" or not (request.user and request.user.is_authenticated):
+            return None
+        return str(request.user.pk)
+
+    def _scope(self, view) -> str:
+        return getattr(view, "throttle_scope", "") or ""

@@ -1,9 +1,14 @@
+from functools import wraps
+
+from django.conf import settings
 from django.http import HttpRequest, JsonResponse
 from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from compliance.health import health_report
+from compliance.rates import Rate, rate_hit
+from compliance.signin_guard import client_ip
 
 
 @never_cache
@@ -50,8 +55,27 @@ def _api(request: HttpRequest) -> bool:
     return request.path.startswith("/api/")
 
 
+def limited_per_address(rate_setting: str, methods=("POST",)):
+    """A page's requests (of ``methods``) per client address within the rate the setting
+    names (``"30/m"``), counted by :mod:`compliance.rates`; past it, :func:`rate_limited`."""
+
+    def decorate(view):
+        @wraps(view)
+        def limited(request, *args, **kwargs):
+            if request.method in methods:
+                rate = Rate.parse(getattr(settings, rate_setting))
+                verdict = rate_hit(f"page:{view.__name__}:{client_ip(request)}", rate)
+                if not verdict.allowed:
+                    return rate_limited(request)
+            return view(request, *args, **kwargs)
+
+        return limited
+
+    return decorate
+
+
 def rate_limited(request: HttpRequest, exception=None):
-    """429 for a page over its rate (django-ratelimit's ``RATELIMIT_VIEW``)."""
+    """429 for a page over its rate."""
     from django.shortcuts import render
 
     response = render(

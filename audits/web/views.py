@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -11,7 +10,6 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 from django_celery_beat.models import PeriodicTask
-from django_ratelimit.decorators import ratelimit
 
 from audits import access
 from audits.api.uploads import max_upload_bytes
@@ -32,7 +30,7 @@ from audits.services.reports.verification import MAX_PDF_BYTES, report_check
 from audits.services.storage import SubmissionRefused, SubmissionTooLarge
 from audits.services.summary import submission_summary
 from audits.signing.identity import SigningSetupError
-from compliance.signin_guard import client_ip
+from compliance.views import limited_per_address
 from games.access import REVIEWER, STAFF, approvals_visible_to, jurisdiction_managed_by, user_role
 from games.pages import approvals_awaiting_action
 
@@ -166,11 +164,7 @@ def report_list(request):
     return render(request, "web/reports.html", {"page": page})
 
 
-def _verify_rate(group, request) -> str:
-    return settings.VERIFY_PAGE_RATE
-
-
-@ratelimit(key=lambda group, request: client_ip(request), rate=_verify_rate, method="POST")
+@limited_per_address("VERIFY_PAGE_RATE")
 @require_http_methods(["GET", "POST"])
 def report_verify_page(request):
     """Anyone may check a PDF, signed in or not."""
