@@ -165,3 +165,13 @@ def test_an_unexpected_error_under_the_api_is_json_in_production(staff, monkeypa
     assert response.status_code == 500
     assert response["Content-Type"] == "application/json"
     assert "a bug" not in response.json()["message"]
+
+
+def test_the_open_verification_page_is_limited_per_address(settings):
+    settings.VERIFY_PAGE_RATE = "2/m"
+    page = Client()
+    statuses = [page.post("/reports/verify/", REMOTE_ADDR="10.9.9.9").status_code
+                for _ in range(3)]  # fmt: skip
+    assert statuses == [400, 400, 429]
+    assert page.post("/reports/verify/", REMOTE_ADDR="10.9.9.8").status_code == 400
+    assert page.get("/reports/verify/", REMOTE_ADDR="10.9.9.9").status_code == 200
