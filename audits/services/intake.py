@@ -183,8 +183,8 @@ def _venues(path: Path, limit: int = 1000):
             for _, line in zip(range(limit), f, strict=False):
                 try:
                     venue = msgspec.json.decode(line).get("venue")
-                except (msgspec.DecodeError, AttributeError, RecursionError):
-                    continue
+                except (msgspec.DecodeError, ValueError, AttributeError, RecursionError):
+                    continue  # not a round (not JSON, not UTF-8, not an object): the next
                 if isinstance(venue, str):
                     yield venue
     except (OSError, EOFError):

@@ -3,7 +3,7 @@
 Registers the file as a submission (through the same service as the API and the web
 page), validates it in this process and prints a summary.  The same file again is the
 same submission (validated again only if it had failed).  Exit status: 0 every round clean, 1
-findings, 2 the file could not be processed.
+findings, 2 the file could not be processed (with one sentence saying why, never a traceback).
 """
 
 import json
@@ -33,8 +33,10 @@ class Command(BaseCommand):
 
     def handle(self, *args, **opts):
         path = Path(opts["path"])
+        if path.is_dir():
+            raise CommandError(f"{path} is a folder, not a hand log", returncode=2)
         if not path.is_file():
-            raise CommandError(f"{path}: no such file")
+            raise CommandError(f"{path}: no such file", returncode=2)
         try:
             licensee = licensee_for_file(path, opts["licensee"])
             with open(path, "rb") as stream:
@@ -42,7 +44,10 @@ class Command(BaseCommand):
                     stream, name=path.name, licensee=licensee, via="command", now=True
                 )
         except (LookupError, SubmissionRefused) as exc:
-            raise CommandError(str(exc)) from exc
+            raise CommandError(str(exc), returncode=2) from exc
+        except OSError as exc:  # unreadable, removed or cut while read
+            raise CommandError(f"{path} could not be read: {exc.strerror or exc}",
+                               returncode=2) from exc  # fmt: skip
         submission = submitted.submission
         summary = submission_summary(submission)
         if opts["json_findings"]:
