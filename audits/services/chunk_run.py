@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 import numpy as np
@@ -24,7 +25,7 @@ from django.utils import timezone
 from audits.models import Submission
 from audits.validation.findings import Finding, format_rule
 from audits.validation.games import check_round
-from audits.validation.parse import ParsedRound, Rejected, parse_line
+from audits.validation.parse import ParsedRound, Rejected, parse_line, place_as_written
 from audits.validation.screen.verdicts import seat_sums
 from games.rules_resolver import RulesResolver
 
@@ -146,7 +147,7 @@ class ChunkRun:
         try:
             self._full(number, raw, gate)
         except Rejected as rejected:
-            self._reject(rejected.finding)
+            self._reject(*_with_place(rejected.finding, raw))
         except Exception as exc:  # a line that breaks a check is rejected; the file goes on
             log.exception("line %d could not be checked", number)
             self._reject(_not_checked(number, exc))
@@ -177,9 +178,9 @@ class ChunkRun:
         self._count(parsed, gate.gaming_day)
         self.findings.extend((finding, place) for finding in found)
 
-    def _reject(self, finding: Finding) -> None:
+    def _reject(self, finding: Finding, place: RoundPlace | None = None) -> None:
         self.rejected += 1
-        self.findings.append((finding, None))
+        self.findings.append((finding, place))
 
     def _count(self, parsed: ParsedRound, day) -> None:
         where = (parsed.venue, parsed.table, parsed.game, day)
@@ -203,6 +204,16 @@ def _judged(parsed: ParsedRound, gate: Gate) -> list[Finding]:
         refused = (answer.reason_code, answer.reason, answer.cited)
         return [Finding(parsed.line, parsed.round, *refused)]
     return check_round(parsed, gate.rules)
+
+
+def _with_place(finding: Finding, raw: bytes) -> tuple[Finding, RoundPlace | None]:
+    """A rejected line's finding with the place the line names, where it can be read."""
+    written = place_as_written(raw)
+    if written is None:
+        return finding, None
+    place = RoundPlace(written.venue, written.table, written.game, written.played_at,
+                       None, written.dealer[:64], written.shift[:64])  # fmt: skip
+    return (finding if finding.round else replace(finding, round=written.round)), place
 
 
 def _not_checked(number: int, exc: Exception) -> Finding:

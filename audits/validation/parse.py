@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
+from typing import NamedTuple
 
 import msgspec
 
@@ -246,3 +247,46 @@ def _amount(value: Decimal, where, line: int, rid: str, seat, key) -> None:
         _reject(line, "bad_amount", message, rid, seat, key)
     if value.adjusted() >= MAX_AMOUNT_DIGITS:
         _reject(line, "bad_amount", f"{_path(where)}: {value} is out of range", rid, seat, key)
+
+
+class WrittenPlace(NamedTuple):
+    """What a rejected line says of where, when and by whom it was dealt, where it can be
+    read: a reviewer sorts its finding with the others by venue, table, game, time, dealer."""
+
+    round: str
+    venue: str
+    table: str
+    game: str
+    played_at: datetime | None
+    dealer: str
+    shift: str
+
+
+def place_as_written(raw: bytes) -> WrittenPlace | None:
+    """The place a line names, read leniently (any field that is not a string, a time with
+    an offset, or not there at all is left empty); None when the line is not a JSON object."""
+    try:
+        record = msgspec.json.decode(raw)
+    except (msgspec.DecodeError, ValueError, RecursionError):
+        return None
+    if not isinstance(record, dict):
+        return None
+    dealer = record.get("dealer")
+    dealer = dealer if isinstance(dealer, dict) else {}
+    return WrittenPlace(
+        _text(record, "round"), _text(record, "venue"), _text(record, "table"),
+        _text(record, "game"), _lenient_time(record.get("played_at")), _text(dealer, "id"),
+        _text(record, "shift"),
+    )  # fmt: skip
+
+
+def _text(record: dict, key: str) -> str:
+    value = record.get(key)
+    return value if isinstance(value, str) else ""
+
+
+def _lenient_time(value) -> datetime | None:
+    try:
+        return _time(value, 0, "") if isinstance(value, str) else None
+    except Rejected:
+        return None
