@@ -5,10 +5,16 @@ jurisdiction code) and its period: a literal one (``2026-10``) or a relative
 one (``previous_month``, ``previous_quarter``), read on the day it runs in
 the jurisdiction's time zone.  Running a schedule twice for the same period
 asks for one report only.
+
+A schedule's name is unique within its jurisdiction: the periodic task behind it is named
+``"<jurisdiction code>: <name>"`` (:func:`task_name`), so two jurisdictions may each have a
+"monthly report" and neither learns of the other's.  A schedule whose days can never come
+(30 February) is refused, with the reason.
 """
 
 from __future__ import annotations
 
+import calendar
 import json
 from zoneinfo import ZoneInfo
 
@@ -80,13 +86,30 @@ CRON_FIELDS = ("minute", "hour", "day_of_week", "day_of_month", "month_of_year")
 
 def crontab_check(fields: dict[str, str]) -> None:
     """Refuse cron fields Celery would reject when the schedule fires (``*/0``, an hour of
-    99), naming the field; Celery's own parser decides."""
+    99), naming the field; Celery's own parser decides.  Then refuse days that never come
+    (30 February, 31 April): the schedule would never run."""
     for name in CRON_FIELDS:
         try:
             celery_crontab(**{name: fields.get(name, "*")})
         except Exception as exc:  # ValueError, or the parser's own ParseException
             message = f"{fields.get(name)!r} is not a cron {name}: {exc}"
             raise ValidationError({name: message}) from exc
+    months = sorted(celery_crontab(month_of_year=fields.get("month_of_year", "*")).month_of_year)
+    days = sorted(celery_crontab(day_of_month=fields.get("day_of_month", "*")).day_of_month)
+    if not any(day <= _longest(month) for month in months for day in days):
+        names = ", ".join(calendar.month_name[m] for m in months)
+        raise ValidationError({"day_of_month": f"day {days[0]} never comes in {names}: the "
+                               "schedule would never run"})  # fmt: skip
+
+
+def _longest(month: int) -> int:
+    """The most days ``month`` has (29 for February: leap years come)."""
+    return calendar.monthrange(2024, month)[1]
+
+
+def task_name(jurisdiction: Jurisdiction, name: str) -> str:
+    """The periodic task's name of the jurisdiction's schedule ``name``."""
+    return f"{jurisdiction.code}: {name}"
 
 
 def report_schedule_create(
@@ -108,13 +131,13 @@ def report_schedule_create(
     if within is not None:
         if jurisdiction != within:
             raise OutOfScope(name)
-        if PeriodicTask.objects.filter(name=name).exists():
+        if PeriodicTask.objects.filter(name=task_name(jurisdiction, name)).exists():
             raise ScheduleNameTaken(name)
     if period not in RELATIVE:
         period_bounds(period)  # a literal period must be one
     schedule, _ = CrontabSchedule.objects.get_or_create(**crontab, timezone=zone)
     task, _ = PeriodicTask.objects.update_or_create(
-        name=name,
+        name=task_name(jurisdiction, name),
         defaults={
             "task": TASK,
             "crontab": schedule,
@@ -190,7 +213,7 @@ def report_schedule_row(task: PeriodicTask) -> dict:
     cron = task.crontab
     return {
         "id": task.pk,
-        "name": task.name,
+        "name": kwargs.get("name") or task.name,
         "kind": kwargs.get("kind"),
         "scope": kwargs.get("scope"),
         "period": kwargs.get("period"),

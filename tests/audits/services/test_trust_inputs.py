@@ -273,17 +273,17 @@ def test_schedules_refuse_cron_fields_celery_rejects(people, field, value):
         "/api/audits/schedules/", {**GOOD, field: value}, format="json"
     )
     assert response.status_code == 400 and response.json()["field"] == field
-    assert not PeriodicTask.objects.filter(name="oct").exists()
+    assert not PeriodicTask.objects.filter(name="wa-wsgc: oct").exists()
 
 
 def test_a_schedule_name_taken_is_a_409_and_the_schedule_is_unchanged(people):
     api = client(people.reviewer)
     assert api.post("/api/audits/schedules/", GOOD, format="json").status_code == 201
-    before = PeriodicTask.objects.get(name="oct")
+    before = PeriodicTask.objects.get(name="wa-wsgc: oct")
     other = {**GOOD, "scope": "WA-TC-0007", "period": "2026-09"}
     response = api.post("/api/audits/schedules/", other, format="json")
     assert response.status_code == 409 and response.json()["field"] == "name"
-    after = PeriodicTask.objects.get(name="oct")
+    after = PeriodicTask.objects.get(name="wa-wsgc: oct")
     assert (after.kwargs, after.crontab_id) == (before.kwargs, before.crontab_id)
 
 
@@ -293,7 +293,7 @@ def test_the_schedules_page_says_so_too(people):
     form = {**GOOD, "minute": "*/0", "hour": "6", "day_of_month": "2", "month_of_year": "*"}
     page = web.post("/schedules/", form)
     assert page.status_code == 400 and b"minute" in page.content
-    assert not PeriodicTask.objects.filter(name="oct").exists()
+    assert not PeriodicTask.objects.filter(name="wa-wsgc: oct").exists()
 
 
 # -------------------------------------------------------------------- smaller (11)

@@ -116,7 +116,7 @@ def test_reviewers_create_pause_and_resume_schedules(people):
     assert reviewer.post("/schedules/", form).status_code == 302
     from django_celery_beat.models import PeriodicTask
 
-    task = PeriodicTask.objects.get(name="monthly WA-CR-0042")
+    task = PeriodicTask.objects.get(name="wa-wsgc: monthly WA-CR-0042")
     listing = reviewer.get("/schedules/").content
     assert b"monthly WA-CR-0042" in listing and b"active" in listing
     assert reviewer.post(f"/schedules/{task.pk}/pause/").status_code == 302

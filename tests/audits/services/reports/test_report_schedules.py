@@ -22,16 +22,16 @@ def test_the_usual_schedules_are_created_once(wa):
     call_command("create_report_schedules", "wa-wsgc")  # updates, never duplicates
     tasks = {t.name: t for t in PeriodicTask.objects.all()}
     assert set(tasks) == {
-        "monthly report WA-CR-0042",
-        "monthly report WA-TC-0007",
-        "quarterly summary wa-wsgc",
+        "wa-wsgc: monthly report WA-CR-0042",
+        "wa-wsgc: monthly report WA-TC-0007",
+        "wa-wsgc: quarterly summary wa-wsgc",
     }
-    monthly = tasks["monthly report WA-CR-0042"]
+    monthly = tasks["wa-wsgc: monthly report WA-CR-0042"]
     assert monthly.task == "audits.tasks.run_report_schedule"
     assert (monthly.crontab.day_of_month, monthly.crontab.hour) == ("2", "6")
     assert str(monthly.crontab.timezone) == "America/Los_Angeles"
     assert json.loads(monthly.kwargs)["period"] == "previous_month"
-    quarterly = tasks["quarterly summary wa-wsgc"]
+    quarterly = tasks["wa-wsgc: quarterly summary wa-wsgc"]
     assert quarterly.crontab.month_of_year == "1,4,7,10"
 
 
