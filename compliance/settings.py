@@ -226,6 +226,14 @@ AUDITS_MAX_GZIP_RATIO = int(os.environ.get("AUDITS_MAX_GZIP_RATIO") or 100)
 SIGNIN_MAX_BODY_BYTES = int(os.environ.get("SIGNIN_MAX_BODY_BYTES") or 16 * 1024)
 FORM_MAX_BODY_BYTES = int(os.environ.get("FORM_MAX_BODY_BYTES") or 1024**2)
 REPORT_VERIFY_MAX_BYTES = int(os.environ.get("REPORT_VERIFY_MAX_BYTES") or 50 * 1024**2)
+# What one upload can cost: a line yields at most AUDITS_FINDINGS_PER_LINE findings (the rest
+# counted in one finding that says how many more, by code); a submission stores at most
+# AUDITS_FINDINGS_STORED findings, beyond which they are counted by code and not stored one by
+# one (the submission says so; its rounds then stay out of monitoring).  A clean month has
+# about 1% faulty rounds with one or two findings each: 200,000 stores every finding of a
+# month of 7 million rounds at 1.5%, three times the busiest venue's month.
+AUDITS_FINDINGS_PER_LINE = int(os.environ.get("AUDITS_FINDINGS_PER_LINE") or 50)
+AUDITS_FINDINGS_STORED = int(os.environ.get("AUDITS_FINDINGS_STORED") or 200_000)
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 

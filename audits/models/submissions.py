@@ -42,7 +42,12 @@ class Submission(models.Model):
     rounds_done = models.BigIntegerField(default=0)
     rejected_lines = models.BigIntegerField(default=0)
     clean_rounds = models.BigIntegerField(default=0)
-    finding_count = models.BigIntegerField(default=0)
+    finding_count = models.BigIntegerField(default=0, help_text="stored and counted only")
+    findings_stored = models.BigIntegerField(default=0)
+    findings_unstored = models.JSONField(
+        default=dict, blank=True,
+        help_text="findings over AUDITS_FINDINGS_STORED, counted by code and not stored",
+    )  # fmt: skip
     chunk_count = models.IntegerField(default=0)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -59,6 +64,12 @@ class Submission(models.Model):
 
     def __str__(self) -> str:
         return f"{self.original_name} ({self.sha256[:12]}, {self.status})"
+
+    @property
+    def findings_capped(self) -> bool:
+        """More findings than the service stores: the rest are counted by code only, and its
+        rounds stay out of monitoring."""
+        return bool(self.findings_unstored)
 
     @property
     def verdict(self) -> str:
@@ -87,6 +98,8 @@ class Chunk(models.Model):
     lines = models.IntegerField(default=0)
     rounds = models.IntegerField(default=0)
     rejected = models.IntegerField(default=0)
+    findings_unstored = models.JSONField(default=dict, blank=True, help_text="code -> count")
+    rounds_with_findings = models.IntegerField(default=0, help_text="not counting duplicates")
     attempts = models.IntegerField(default=0)
     done_at = models.DateTimeField(null=True, blank=True)
     first_played_at = models.DateTimeField(null=True, blank=True)

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import gc
 import logging
-from collections import defaultdict
-from decimal import Decimal
+from collections import Counter, defaultdict
 
 from django.db import connection, transaction
 from django.db.models import F
@@ -27,7 +26,6 @@ from .storage import plain_path
 
 log = logging.getLogger(__name__)
 
-ZERO = Decimal(0)
 MAX_ATTEMPTS = 5  # a chunk that keeps killing its worker is not tried for ever
 
 
@@ -63,7 +61,7 @@ def chunk_validate(chunk: Chunk, run: ChunkRun | None = None) -> bool:
     _store(chunk, run)
     log.info(
         "chunk %d validated: %d lines, %d rounds, %d finding(s), %d rejected",
-        chunk.index, run.lines, run.rounds, len(run.findings), run.rejected,
+        chunk.index, run.lines, run.rounds, len(run.found), run.rejected,
     )  # fmt: skip
     return True
 
@@ -74,22 +72,37 @@ def _store(chunk: Chunk, run: ChunkRun) -> None:
     locked = Chunk.objects.select_for_update().get(pk=chunk.pk)
     if locked.done:  # another worker finished it first
         return
-    write_findings(chunk, run.findings)
     write_round_keys(chunk, run.read)
     _write_totals(chunk, run)
+    unstored = _write_findings_within_the_cap(chunk, run)
     first_played, last_played = run.read.played_range()
     Chunk.objects.filter(pk=chunk.pk).update(
         done=True,
         lines=run.lines,
         rounds=run.rounds,
         rejected=run.rejected,
+        findings_unstored=dict(unstored),
+        rounds_with_findings=run.found.rounds_with_findings,
         done_at=timezone.now(),
         first_played_at=first_played,
         last_played_at=last_played,
     )
+
+
+def _write_findings_within_the_cap(chunk: Chunk, run: ChunkRun) -> Counter:
+    """Store the chunk's findings while the submission holds fewer than it may store
+    (:setting:`AUDITS_FINDINGS_STORED`); the rest are counted by code.  The submission's row
+    is locked from here to the commit, so chunks finishing at once share the room."""
+    submission = Submission.objects.select_for_update().only("findings_stored")
+    stored = submission.get(pk=chunk.submission_id).findings_stored
+    room = max(0, run.found.most - stored)
+    kept, over = run.found.kept[:room], run.found.kept[room:]
+    write_findings(chunk, kept)
     Submission.objects.filter(pk=chunk.submission_id).update(
-        rounds_done=F("rounds_done") + run.rounds
+        rounds_done=F("rounds_done") + run.rounds,
+        findings_stored=F("findings_stored") + len(kept),
     )
+    return run.found.unstored + Counter(finding.code for finding, _ in over)
 
 
 def _commit_without_waiting_for_the_disk() -> None:
@@ -102,12 +115,7 @@ def _commit_without_waiting_for_the_disk() -> None:
 
 
 def _write_totals(chunk: Chunk, run: ChunkRun) -> None:
-    over, under = defaultdict(lambda: ZERO), defaultdict(lambda: ZERO)
-    for finding, place in run.findings:
-        if place is not None and finding.code in ("overpaid", "underpaid"):
-            key = (place.venue, place.table, place.game, place.gaming_day, finding.key)
-            target = over if finding.code == "overpaid" else under
-            target[key] += abs(finding.recorded - finding.expected)
+    over, under = run.found.paid_wrong["overpaid"], run.found.paid_wrong["underpaid"]
     write_objects(
         ChunkDealer,
         (

@@ -26,10 +26,11 @@ from audits.models import Submission
 from audits.validation.findings import Finding, format_rule
 from audits.validation.games import check_round
 from audits.validation.parse import ParsedRound, Rejected, parse_line, place_as_written
-from audits.validation.screen.verdicts import seat_sums
+from audits.validation.screen.verdicts import counted_sums
 from games.rules_resolver import RulesResolver
 
 from .fast_path import FastPath
+from .finding_caps import ChunkFindings
 from .gate import Gate, gate_for
 from .lines import TOO_LONG, BlockLines, is_blank
 from .round_keys import RoundsRead
@@ -53,8 +54,9 @@ class ChunkRun:
         self.rules = rules_cache or GameRulesCache()
         submitted = submission.submitted_at or timezone.now()  # (not yet saved: a test's)
         self.latest_played_at = submitted + FUTURE_TOLERANCE
-        #: each finding with the place of its round (None for a rejected line)
-        self.findings: list[tuple[Finding, RoundPlace | None]] = []
+        #: each finding with the place of its round (None for a line not read), within the
+        #: caps on what one upload can cost
+        self.found = ChunkFindings()
         self.read = RoundsRead()  # every round read, per place
         self.totals = totals()  # (venue, table, game, gaming day, wager key or "") -> Tally
         #: (venue, table, game, gaming day, dealer, wager key or "") -> the rounds and wagers
@@ -71,6 +73,11 @@ class ChunkRun:
         self._gate: Gate | None = None  # the exact path's last
         self._numbers: list[int] = []  # the batch waiting for the screen
         self._batch: list[bytes] = []
+
+    @property
+    def findings(self) -> list[tuple[Finding, RoundPlace | None]]:
+        """The findings kept (the rest are counted by code in ``found.unstored``)."""
+        return self.found.kept
 
     @property
     def seen(self) -> list[SeenRound]:
@@ -168,7 +175,7 @@ class ChunkRun:
         if gate.foreign:
             self.rounds += 1
             nowhere = RoundPlace("", "", parsed.game, parsed.played_at)  # no venue of anyone's
-            self.findings.append((_not_our_venue(parsed), nowhere))
+            self.found.add([_not_our_venue(parsed)], nowhere)
             return
         found = _future(parsed, self.latest_played_at) + _judged(parsed, gate)
         place = RoundPlace(parsed.venue, parsed.table, parsed.game, parsed.played_at,
@@ -176,11 +183,11 @@ class ChunkRun:
         self.rounds += 1
         self.read.add(place, parsed.round, parsed.line)
         self._count(parsed, gate.gaming_day)
-        self.findings.extend((finding, place) for finding in found)
+        self.found.add(found, place)
 
     def _reject(self, finding: Finding, place: RoundPlace | None = None) -> None:
         self.rejected += 1
-        self.findings.append((finding, place))
+        self.found.add([finding], place)
 
     def _count(self, parsed: ParsedRound, day) -> None:
         where = (parsed.venue, parsed.table, parsed.game, day)
@@ -190,7 +197,7 @@ class ChunkRun:
             self.dealers[(*where, dealer, "")].rounds += 1
         for seat in parsed.seats:
             self.seats[(*where, seat.number)] += 1
-            for key, stake, result in seat_sums(seat):
+            for key, stake, result in counted_sums(parsed.game, seat):
                 self.totals[(*where, key)].add_wager(stake, result)
                 if dealer:
                     self.dealers[(*where, dealer, key)].add_wager(stake, result)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import logging
 from collections import Counter, defaultdict
+from typing import NamedTuple
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Max, Min, Sum
 from django.utils import timezone
@@ -35,18 +37,26 @@ def submission_finish(submission: Submission) -> Submission:
     submission = Submission.objects.select_for_update().get(pk=submission.pk)
     if submission.status == SubmissionStatus.DONE:
         return submission
-    _duplicates(submission)
+    repeated = _duplicates(submission)
+    submission.findings_unstored = _unstored(submission, repeated.unstored)
     rounds_with_findings = _merge_totals(submission)
-    ledger_record(submission)
+    if not submission.findings_capped:  # a file past the cap stays out of monitoring
+        ledger_record(submission)
     chunks = Chunk.objects.filter(submission=submission).aggregate(
-        lines=Sum("lines"), rounds=Sum("rounds"), rejected=Sum("rejected")
-    )
+        lines=Sum("lines"), rounds=Sum("rounds"), rejected=Sum("rejected"),
+        dirty=Sum("rounds_with_findings"),
+    )  # fmt: skip
     rounds = chunks["rounds"] or 0
+    if submission.findings_capped:  # not every finding is stored: counted by the chunks
+        rounds_with_findings = max(rounds_with_findings, (chunks["dirty"] or 0) + repeated.count)
     submission.lines_total = chunks["lines"] or 0
     submission.rounds_total = submission.rounds_done = rounds
     submission.rejected_lines = chunks["rejected"] or 0
-    submission.clean_rounds = rounds - rounds_with_findings
-    submission.finding_count = submission.findings.count()
+    submission.clean_rounds = max(0, rounds - rounds_with_findings)
+    submission.findings_stored = submission.findings.count()
+    submission.finding_count = submission.findings_stored + sum(
+        submission.findings_unstored.values()
+    )
     played = Chunk.objects.filter(submission=submission).aggregate(
         first=Min("first_played_at"), last=Max("last_played_at")
     )
@@ -54,7 +64,8 @@ def submission_finish(submission: Submission) -> Submission:
     submission.status = SubmissionStatus.DONE
     submission.finished_at = timezone.now()
     submission.save()
-    deviations_record(submission)
+    if not submission.findings_capped:
+        deviations_record(submission)
     discard_work_copy(submission)
     log.info(
         "submission finished: %d rounds, %d clean, %d finding(s), %d rejected line(s)",
@@ -63,11 +74,31 @@ def submission_finish(submission: Submission) -> Submission:
     return submission
 
 
-def _duplicates(submission: Submission) -> None:
+class Repeated(NamedTuple):
+    count: int  # rounds read before, in the file or in an earlier submission
+    unstored: Counter  # code -> those not stored (past the cap)
+
+
+def _duplicates(submission: Submission) -> Repeated:
     """A round seen twice in this file, or in a finished submission of the same licensee, is
-    a finding (:mod:`.duplicates`)."""
+    a finding (:mod:`.duplicates`), stored while the submission holds fewer findings than
+    it may store; the rest are counted by code."""
     Finding.objects.filter(submission=submission, code__startswith="duplicate_round").delete()
-    Finding.objects.bulk_create(duplicate_findings(submission), batch_size=5000)
+    found = duplicate_findings(submission)
+    stored = Finding.objects.filter(submission=submission).count()
+    room = max(0, settings.AUDITS_FINDINGS_STORED - stored)
+    Finding.objects.bulk_create(found[:room], batch_size=5000)
+    return Repeated(len(found), Counter(f.code for f in found[room:]))
+
+
+def _unstored(submission: Submission, repeated: Counter) -> dict[str, int]:
+    """Every finding counted and not stored: the chunks' and the duplicates'."""
+    total = Counter(repeated)
+    for counted in Chunk.objects.filter(submission=submission).values_list(
+        "findings_unstored", flat=True
+    ):
+        total.update(counted or {})
+    return dict(sorted(total.items()))
 
 
 def _merge_totals(submission: Submission) -> int:

@@ -118,7 +118,8 @@ def submission_reset(submission: Submission) -> Submission:
     Submission.objects.filter(pk=submission.pk).update(
         status=SubmissionStatus.QUEUED, failure_reason="", started_at=None, finished_at=None,
         lines_total=0, rounds_total=0, rounds_done=0, rejected_lines=0, clean_rounds=0,
-        finding_count=0, chunk_count=0, first_played_at=None, last_played_at=None,
+        finding_count=0, findings_stored=0, findings_unstored={}, chunk_count=0,
+        first_played_at=None, last_played_at=None,
     )  # fmt: skip
     discard_work_copy(submission)
     submission.refresh_from_db()

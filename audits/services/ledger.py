@@ -31,7 +31,7 @@ from audits.models import (
 )
 from audits.models.dealers import SEATS
 from audits.validation.parse import Rejected, parse_line
-from audits.validation.screen.verdicts import seat_sums
+from audits.validation.screen.verdicts import counted_sums
 from games.models import Venue
 from games.rules_resolver import RulesResolver
 
@@ -112,7 +112,7 @@ def _counted(parsed, where: tuple, paid_wrong: dict):
     wagers and money."""
     yield (*where, ""), {"rounds": 1}
     for seat in parsed.seats:
-        for key, stake, result in seat_sums(seat):
+        for key, stake, result in counted_sums(parsed.game, seat):
             yield (*where, key), {
                 "wagers": 1, "wagered": stake, "net_result": result,
                 "paid_out": result if result > 0 else ZERO, "stake_squares": stake * stake,

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 
+from django.conf import settings
 from django.db.models import Count
 
 from audits.models import Finding, Submission
@@ -31,7 +33,8 @@ FINDING_FIELDS = (
 
 
 def submission_summary(submission: Submission) -> dict:
-    by_code = dict(submission.findings.values_list("code").annotate(n=Count("id")).order_by("code"))
+    stored = submission.findings.values_list("code").annotate(n=Count("id")).order_by("code")
+    by_code = Counter(dict(stored)) + Counter(submission.findings_unstored or {})
     money = submission.totals.exclude(wager_key="")
     return {
         "submission": str(submission.uuid),
@@ -45,11 +48,26 @@ def submission_summary(submission: Submission) -> dict:
         "rejected_lines": submission.rejected_lines,
         "clean_rounds": submission.clean_rounds,
         "findings": submission.finding_count,
-        "findings_by_code": by_code,
+        "findings_by_code": dict(sorted(by_code.items())),
+        "findings_stored": submission.findings_stored,
+        "findings_cap_note": findings_cap_note(submission),
         "wagered": str(sum((t.wagered for t in money), 0)),
         "overpaid": str(sum((t.overpaid for t in money), 0)),
         "underpaid": str(sum((t.underpaid for t in money), 0)),
     }
+
+
+def findings_cap_note(submission: Submission) -> str | None:
+    """What a submission past the findings cap says of itself (None for any other)."""
+    if not submission.findings_capped:
+        return None
+    unstored = sum(submission.findings_unstored.values())
+    return (
+        f"This file has more findings than the service stores for one submission "
+        f"({settings.AUDITS_FINDINGS_STORED:,}): {unstored:,} are counted by code and not "
+        "listed one by one, and its rounds are left out of monitoring. Correct the file "
+        "and submit it again."
+    )
 
 
 def finding_dicts(findings, zone_name: str) -> Iterator[dict]:

@@ -37,6 +37,7 @@ FORMAT_SECTIONS = {
     "unknown_wager": "Wagers and results",
     "wager_without_result": "Wagers and results",
     "result_without_wager": "Wagers and results",
+    "line_findings_truncated": "Limits",
     "duplicate_round": "Round identifiers",
     "duplicate_round_submitted": "Round identifiers",
     "card_over_shoe": "Shoe",
@@ -85,6 +86,7 @@ CODES: dict[str, tuple[str, str]] = {
     "toss_not_in_hand": (INTEGRITY, "error"),
     "hands_inconsistent": (INTEGRITY, "error"),
     "played_in_future": (INTEGRITY, "error"),
+    "line_findings_truncated": (INTEGRITY, "error"),
     # approval
     "unknown_venue": (APPROVAL, "error"),
     "unknown_table": (APPROVAL, "error"),

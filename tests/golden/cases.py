@@ -214,6 +214,10 @@ CASES: list[Golden] = [
            lines(toss(seats__0__toss="2S"))),
     Golden("hands_inconsistent", ANTE, "a seat's hands do not follow from its first two cards",
            lines(changed(ante_up, _set("seats.0.hands", [hand("QH QS", "25")])))),
+    Golden("line_findings_truncated", TOSS, "a line has more findings than one line may "
+           "yield: the rest are counted in this one, by code",
+           lines(toss(seats__0__wagers={"main": "25", **{f"w{i}": "5" for i in range(60)}},
+                      seats__0__results={"main": "37.50", **{f"w{i}": "-5" for i in range(60)}}))),
     Golden("played_in_future", TOSS, "a round is dated after its file was submitted",
            lines(toss(played_at="2099-11-01T21:14:03-08:00"))),
     # -- approval: the round is not settled ---------------------------------------------

@@ -116,8 +116,15 @@ class SubmissionSummarySerializer(serializers.Serializer):
     rounds = serializers.IntegerField()
     rejected_lines = serializers.IntegerField()
     clean_rounds = serializers.IntegerField()
-    findings = serializers.IntegerField()
+    findings = serializers.IntegerField(help_text="every finding, stored or only counted")
     findings_by_code = serializers.DictField(child=serializers.IntegerField())
+    findings_stored = serializers.IntegerField(
+        help_text="the findings stored one by one (the findings list); fewer than `findings` "
+        "only past the cap on what one submission stores"
+    )
+    findings_cap_note = serializers.CharField(
+        allow_null=True, help_text="set when the file passed that cap: what it means"
+    )
     wagered = serializers.DecimalField(max_digits=16, decimal_places=2)
     overpaid = serializers.DecimalField(max_digits=16, decimal_places=2)
     underpaid = serializers.DecimalField(max_digits=16, decimal_places=2)

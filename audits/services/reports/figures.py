@@ -15,6 +15,7 @@ from django.db.models import Count
 from django.utils import timezone
 
 from audits.models import Report, ReportKind
+from audits.services.summary import findings_cap_note
 from audits.validation.findings import CODES
 from compliance.timezones import local_iso
 
@@ -95,6 +96,7 @@ def _input(submission, zone_name: str) -> dict:
         "rejected_lines": submission.rejected_lines,
         "first_round_at": local_iso(submission.first_played_at, zone_name),
         "last_round_at": local_iso(submission.last_played_at, zone_name),
+        "findings_cap_note": findings_cap_note(submission),
     }
 
 
@@ -116,6 +118,8 @@ def _summary(totals, findings, submissions, report: Report) -> dict:
     by_code = Counter(
         dict(findings.order_by().values("code").annotate(n=Count("id")).values_list("code", "n"))
     )
+    if report.kind == "submission":  # past the cap, findings counted and not stored
+        by_code.update(submissions[0].findings_unstored or {})
     money = findings.filter(code__in=("overpaid", "underpaid"))
     wagers = [t for t in totals if t.wager_key]
     rejected = sum(s.rejected_lines for s in submissions) if report.kind != "venue" else None

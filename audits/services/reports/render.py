@@ -108,6 +108,8 @@ def _judged(f: dict) -> list:
     for place in f["rules"]:
         story.append(KeepTogether(_place(place, f["jurisdiction"]["currency"])))
     story += [Paragraph("Inputs", STYLES["Heading3"]), _inputs(f["inputs"])]
+    story += [Paragraph(_text(i["findings_cap_note"]), CELL)
+              for i in f["inputs"] if i.get("findings_cap_note")]  # fmt: skip
     return story
 
 

@@ -19,6 +19,8 @@ from itertools import repeat
 
 import numpy as np
 
+from games.engine.catalog import GAMES
+
 from ..context import GameRules
 from ..findings import Finding
 from ..parse import ParsedRound, ParsedSeat, Rejected, parse_line
@@ -50,6 +52,15 @@ def seat_sums(seat: ParsedSeat) -> tuple[tuple[str, Decimal, Decimal], ...]:
     if seat.hands is not None:
         results["main"] = sum((h.result for h in seat.hands), ZERO)
     return tuple((key, stake, results.get(key, ZERO)) for key, stake in seat.wagers.items())
+
+
+def counted_sums(game: str, seat: ParsedSeat) -> tuple[tuple[str, Decimal, Decimal], ...]:
+    """:func:`seat_sums` of the wagers the game has: a key that is not one of its wagers
+    is a finding (``unknown_wager``) and is counted in no total, so no line can make a row
+    of totals per key it invents."""
+    definition = GAMES.get(game)
+    known = definition.wagers if definition is not None else ()
+    return tuple(s for s in seat_sums(seat) if s[0] in known)
 
 
 def judge_seat(
