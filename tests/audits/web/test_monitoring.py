@@ -80,7 +80,7 @@ def test_the_page_shows_the_three_periods_and_says_when_a_day_is_malformed(valid
     assert page.count("<h2>") == 3 and "Month to date (2026-10-12)" in page
     assert "toss-one-21" in page and "%" in page
     bad = client.get("/monitoring/venues/WA-CR-0042/", {"day": "yesterday"}).content.decode()
-    assert "yesterday is not a date" in bad and "Gaming day (2026-10-13)" in bad
+    assert "&#x27;yesterday&#x27; is not a date such as" in bad and "Gaming day (2026-10-13)" in bad
     listing = client.get("/monitoring/").content.decode()
     assert "WA-CR-0042" in listing and "2026-10-13" in listing
 
