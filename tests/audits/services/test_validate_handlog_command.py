@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 from contextlib import redirect_stderr, redirect_stdout
+from unittest.mock import patch
 
 import pytest
 from django.core.management import execute_from_command_line
@@ -16,9 +17,11 @@ pytestmark = pytest.mark.django_db
 
 
 def run(*args: str) -> tuple[int, str, str]:
-    """The command as a shell runs it: its exit status, what it printed and its errors."""
+    """The command as a shell runs it: its exit status, what it printed and its errors
+    (the test's database connection kept open: the command closes them all as it ends)."""
     out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
+    keep = patch("django.core.management.base.connections.close_all")
+    with redirect_stdout(out), redirect_stderr(err), keep:
         try:
             execute_from_command_line(["manage.py", "validate_handlog", *args])
             status = 0

@@ -1,7 +1,9 @@
 """Debian's Chromium driven by Playwright (no browser download), for the browser tests.
 
 The tests skip, saying why, when Playwright or Chromium is missing; ``.ci/run``
-installs Chromium and ``requirements.txt`` pins Playwright.
+installs Chromium and ``requirements.txt`` pins Playwright.  Every page a test opens is
+watched for what the Content-Security-Policy refused (a script, a style, a frame): any
+refusal fails the test, so the pages work under the policy they are served with.
 """
 
 from __future__ import annotations
@@ -42,10 +44,40 @@ def browser():
     try:
         with playwright.sync_playwright() as p:
             chromium = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-            yield chromium
+            yield PolicyWatched(chromium)
             chromium.close()
     finally:
         os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+class PolicyWatched:
+    """The browser, each of whose pages records what the Content-Security-Policy refused."""
+
+    def __init__(self, chromium):
+        self.chromium = chromium
+        self.refused: list[str] = []
+
+    def new_page(self, *args, **kwargs):
+        page = self.chromium.new_page(*args, **kwargs)
+        page.on("console", self._console)
+        return page
+
+    def _console(self, message) -> None:
+        if "Content Security Policy" in message.text:
+            self.refused.append(message.text)
+
+    def __getattr__(self, name):
+        return getattr(self.chromium, name)
+
+
+@pytest.fixture(autouse=True)
+def nothing_refused_by_the_policy(request):
+    """After each browser test: the pages it opened ran with nothing refused."""
+    yield
+    if "browser" in request.fixturenames:
+        watched = request.getfixturevalue("browser")
+        refused, watched.refused[:] = list(watched.refused), []
+        assert not refused, "the Content-Security-Policy refused:\n" + "\n".join(refused)
 
 
 def screenshot(page, name: str) -> None:

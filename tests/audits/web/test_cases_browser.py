@@ -17,7 +17,11 @@ from audits.services.cases import evidence_path
 from audits.services.intake import submission_validate_now
 from audits.services.storage import submission_store
 from tests.audits.submissions_support import people  # noqa: F401  (fixture)
-from tests.audits.web.browser_support import browser, screenshot  # noqa: F401  (fixture)
+from tests.audits.web.browser_support import (  # noqa: F401  (fixtures)
+    browser,
+    nothing_refused_by_the_policy,
+    screenshot,
+)
 from tests.audits.web.test_web_browser import postgres, sign_in  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -18,7 +18,11 @@ from audits.samples import generate_toss_one
 from games.models import Approval
 from tests.audits.report_support import dev_identity_dir, signing  # noqa: F401  (fixtures)
 from tests.audits.submissions_support import people  # noqa: F401  (fixture)
-from tests.audits.web.browser_support import browser, screenshot  # noqa: F401  (fixture)
+from tests.audits.web.browser_support import (  # noqa: F401  (fixtures)
+    browser,
+    nothing_refused_by_the_policy,
+    screenshot,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "a long test password"
@@ -136,3 +140,16 @@ def test_a_rounds_wager_table_reads_at_1280_px(postgres, browser, live_server, p
     for text, lines in headers:
         assert lines <= len(text.split()), (text, lines)  # a header breaks between words only
     screenshot(page, "round-1280")
+
+
+def test_the_browser_refuses_an_inline_script_on_our_pages(postgres, browser, live_server):  # noqa: F811
+    """The policy holds in the browser: a script written into the page does not run, and the
+    watch every browser test keeps sees the refusal."""
+    page = browser.new_page()
+    page.goto(f"{live_server.url}/accounts/login/")
+    with page.expect_console_message(lambda m: "Content Security Policy" in m.text):
+        page.evaluate("""() => { const s = document.createElement('script');
+            s.textContent = 'window.ran = true'; document.head.appendChild(s); }""")
+    assert page.evaluate("() => window.ran === true") is False
+    assert any("script-src" in text for text in browser.refused)
+    browser.refused.clear()

@@ -19,7 +19,11 @@ from audits.samples import generate_toss_one
 from games.models import Approval, Paytable
 from tests.audits import worker_support as ws
 from tests.audits.submissions_support import people  # noqa: F401  (fixture)
-from tests.audits.web.browser_support import browser, screenshot  # noqa: F401  (fixture)
+from tests.audits.web.browser_support import (  # noqa: F401  (fixtures)
+    browser,
+    nothing_refused_by_the_policy,
+    screenshot,
+)
 from tests.audits.web.test_web_browser import postgres, sign_in  # noqa: F401  (fixture)
 from tests.audits.worker_support import database_url, redis_broker  # noqa: F401  (fixtures)
 
