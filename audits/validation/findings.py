@@ -25,7 +25,7 @@ HANDLOG = "Hand log format v1"
 FORMAT_SECTIONS = {
     **dict.fromkeys(
         ("line_not_utf8", "line_not_json", "line_not_object", "line_too_long", "line_not_checked",
-         "file_truncated"), "File",
+         "file_truncated", "duplicate_key"), "File",
     ),
     **dict.fromkeys(
         ("field_invalid", "unsupported_version", "bad_time", "seat_count", "duplicate_seat",
@@ -66,6 +66,7 @@ CODES: dict[str, tuple[str, str]] = {
     "line_not_utf8": (FORMAT, "error"),
     "line_not_json": (FORMAT, "error"),
     "line_not_object": (FORMAT, "error"),
+    "duplicate_key": (FORMAT, "error"),
     "line_too_long": (FORMAT, "error"),
     "field_invalid": (FORMAT, "error"),
     "unsupported_version": (FORMAT, "error"),

@@ -1,9 +1,10 @@
 """The JSON Schema of a hand-log line, generated from the record types that decode it.
 
-``msgspec`` writes the schema of :class:`.records.Round`; two things it cannot say are
-added here: an amount is a string *or* a JSON number with at most two decimals, and the
-schema's identity (its ``$id``, title and the version it describes). Served at
-``/handlog-format/v1/schema.json``.
+``msgspec`` writes the schema of :class:`.records.Round` (every fixed object closed:
+``additionalProperties: false``); two things it cannot say are added here: an amount is a
+string of :data:`~.records.AMOUNT_PATTERN` *or* a JSON number (whose text the service reads
+by the same pattern, which a schema cannot say of a number), and the schema's identity (its
+``$id``, title and the version it describes). Served at ``/handlog-format/v1/schema.json``.
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ from functools import cache
 
 import msgspec
 
-from .records import Round
+from .records import AMOUNT_PATTERN, Amount, Round, Stake
 
 SCHEMA_URL = "/handlog-format/v1/schema.json"
-AMOUNT_PATTERN = r"^-?[0-9]{1,11}(\.[0-9]{1,2})?$"
+AMOUNT_DESCRIPTION = Amount.__metadata__[0].description
+STAKE_DESCRIPTION = Stake.__metadata__[0].description
 
 
 @cache
@@ -33,16 +35,20 @@ def handlog_json_schema() -> dict:
 
 
 def _amounts(node):
-    """Every ``{"type": "string", "format": "decimal"}`` as a string or a JSON number."""
+    """Every amount as a string of the pattern or a JSON number."""
     if isinstance(node, dict):
-        if node.get("format") == "decimal" and node.get("type") == "string":
+        if node.get("description") in (AMOUNT_DESCRIPTION, STAKE_DESCRIPTION):
+            stake = node["description"] == STAKE_DESCRIPTION
             return {
-                "description": node.get("description", "an amount"),
+                "description": f"{'a stake' if stake else 'an amount'}: ASCII digits, at most "
+                "eleven before the point and two after, no exponent, no leading zero"
+                f"{', never negative' if stake else ''}; a number's text likewise",
                 "anyOf": [
-                    {"type": "string", "pattern": AMOUNT_PATTERN},
-                    {"type": "number"},
+                    {"type": "string",
+                     "pattern": AMOUNT_PATTERN.replace("^-?", "^") if stake else AMOUNT_PATTERN},
+                    {"type": "number", "minimum": 0} if stake else {"type": "number"},
                 ],
-            }
+            }  # fmt: skip
         return {key: _amounts(value) for key, value in node.items()}
     if isinstance(node, list):
         return [_amounts(item) for item in node]

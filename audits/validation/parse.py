@@ -3,10 +3,19 @@
 A rejected line is reported with its line number and the reason and is not
 counted as a round; every other line becomes a :class:`ParsedRound` whose
 cards are engine card ints and whose money is ``Decimal``.
+
+The line is read exactly as docs/handlog-format.md says: strict UTF-8 JSON (RFC 8259: no
+``NaN``, no lone surrogate), one object; no key written twice in any object
+(``duplicate_key``); no field the format does not name (:mod:`.records`); an amount in
+ASCII digits, at most eleven whole and two decimal, no sign but a leading minus, no
+exponent, no leading zero (:data:`~.records.AMOUNT_PATTERN`, for a JSON number's text as
+for a string); a time in RFC 3339 with its offset written ``Z`` or ``+hh:mm``.  The screen's
+reader (:mod:`.screen`) accepts a subset of these lines and reads them alike.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -18,11 +27,10 @@ import msgspec
 from games.engine.cards import CARD_INDEX
 
 from .findings import Finding, format_rule
-from .records import DECODER, Round, Seat
+from .records import AMOUNT_PATTERN, TIME_PATTERN, Amount, Round, Seat
 
 MAX_LINE_BYTES = 1 << 20  # 1 MiB: far above any real round (a 7-seat round is ~2 KB)
 CENT = Decimal("0.01")
-MAX_AMOUNT_DIGITS = 11  # whole digits: amounts below 100 billion fit the stored totals
 ZERO = Decimal(0)
 SEATS = range(1, 8)
 
@@ -78,36 +86,70 @@ def parse_line(raw: bytes, line: int) -> ParsedRound:
     """Parse one non-blank line; raises :class:`Rejected` for a line to reject."""
     if len(raw) > MAX_LINE_BYTES:
         _reject(line, "line_too_long", f"line of {len(raw):,} bytes exceeds {MAX_LINE_BYTES:,}")
+    value = read_json(raw, line)
+    if not isinstance(value, dict):
+        kind = JSON_TYPES.get(type(value).__name__, type(value).__name__)
+        _reject(line, "line_not_object", f"a round must be a JSON object, not {kind}")
     try:
-        record = DECODER.decode(raw)
+        record = msgspec.convert(value, Round)
     except msgspec.ValidationError as exc:
-        _reject(line, *_validation_reason(raw, exc))
-    except (msgspec.DecodeError, UnicodeDecodeError) as exc:  # bad UTF-8 inside a string
-        _reject(line, *_decode_reason(raw, exc))
-    except RecursionError:
-        _reject(line, "field_invalid", "nested deeper than any field of a round can be")
+        _reject(line, "field_invalid", field_reason(str(exc)), _round_id(value))
     return _checked(record, line)
 
 
-def _decode_reason(raw: bytes, exc: Exception) -> tuple[str, str]:
+class _Twice(ValueError):
+    """A key written twice in one object."""
+
+
+def _object(pairs: list[tuple[str, object]]) -> dict:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise _Twice(twice)
+    return found
+
+
+def _constant(name: str):
+    raise ValueError(f"{name} is not JSON")
+
+
+def read_json(raw: bytes, line: int):
+    """The line's JSON value, read strictly (module docstring); a JSON number with a
+    fraction or an exponent is kept as its text (a ``str``), a whole one as an ``int``."""
     try:
-        raw.decode("utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
-        return "line_not_utf8", f"not UTF-8 (byte {err.start + 1}: {err.reason})"
-    return "line_not_json", f"not JSON: {exc}"
-
-
-def _validation_reason(raw: bytes, exc: Exception) -> tuple[str, str]:
+        _reject(line, "line_not_utf8", f"not UTF-8 (byte {err.start + 1}: {err.reason})")
     try:
-        parsed = msgspec.json.decode(raw)
-    except (msgspec.DecodeError, UnicodeDecodeError) as err:  # bad UTF-8 past the typed error
-        return _decode_reason(raw, err)
-    except RecursionError:  # nested too deep to read whole: the typed error names the field
-        return "field_invalid", str(exc)
-    if not isinstance(parsed, dict):
-        kind = JSON_TYPES.get(type(parsed).__name__, type(parsed).__name__)
-        return "line_not_object", f"a round must be a JSON object, not {kind}"
-    return "field_invalid", field_reason(str(exc))
+        value = json.loads(text, object_pairs_hook=_object, parse_float=str,
+                           parse_constant=_constant)  # fmt: skip
+    except _Twice as twice:
+        _reject(line, "duplicate_key", f"the key {twice.args[0]!r} is written twice in one "
+                "object: which one holds is not for the reader to choose")  # fmt: skip
+    except json.JSONDecodeError as exc:
+        at = len(text[: exc.pos].encode()) + 1
+        _reject(line, "line_not_json", f"not JSON: {exc.msg} (byte {at})")
+    except ValueError as exc:  # NaN, Infinity
+        _reject(line, "line_not_json", f"not JSON: {exc}")
+    except RecursionError:
+        _reject(line, "field_invalid", "nested deeper than any field of a round can be")
+    if "\\u" in text and _lone_surrogate(value):
+        _reject(line, "field_invalid", "a string holds half of a UTF-16 pair (\\ud800-\\udfff)")
+    return value
+
+
+def _lone_surrogate(value) -> bool:
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _round_id(value: dict) -> str:
+    rid = value.get("round")
+    return rid if isinstance(rid, str) else ""
 
 
 #: msgspec's and Python's type names, in a reader's words
@@ -168,18 +210,33 @@ def _checked(record: Round, line: int) -> ParsedRound:
     )
 
 
+RFC3339 = re.compile(TIME_PATTERN.strip("^$"), re.ASCII)
+
+
 def _time(text: str, line: int, rid: str) -> datetime:
+    if not RFC3339.fullmatch(text):
+        if re.fullmatch(r"[^+Zz]*T[0-9:.]+", text):
+            _reject(line, "bad_time", f"$.played_at: {text!r} has no UTC offset", rid)
+        _reject(line, "bad_time", f"$.played_at: {text!r} is not an RFC 3339 time "
+                "(e.g. 2026-11-01T21:14:03-08:00)", rid)  # fmt: skip
     try:
-        value = datetime.fromisoformat(text)
+        value = datetime.fromisoformat(_microseconds_at_most(text.upper()))
     except ValueError:
-        _reject(line, "bad_time", f"$.played_at: {text!r} is not an RFC 3339 time", rid)
-    if value.tzinfo is None:
-        _reject(line, "bad_time", f"$.played_at: {text!r} has no UTC offset", rid)
+        _reject(line, "bad_time", f"$.played_at: {text!r} is not a time of the calendar", rid)
     try:
         value.astimezone(UTC)  # years 1 and 9999 with an offset fall outside the calendar
     except OverflowError:
         _reject(line, "bad_time", f"$.played_at: {text!r} is out of range in UTC", rid)
     return value
+
+
+def _microseconds_at_most(text: str) -> str:
+    """Python reads at most six digits of a second's fraction: the rest are cut."""
+    head, dot, tail = text.partition(".")
+    if not dot:
+        return text
+    digits = re.match(r"[0-9]+", tail)[0]
+    return f"{head}.{digits[:6]}{tail[len(digits):]}"
 
 
 def _path(where) -> str:
@@ -210,15 +267,15 @@ def _toss(code: str | None, where, line: int, rid: str, seat=None) -> str | None
 def _seat(seat: Seat, index: int, line: int, rid: str) -> ParsedSeat:
     number = seat.seat
     wagers = {}
-    for key, stake in seat.wagers.items():
-        _amount(stake, (index, "wagers", key), line, rid, number, key)
+    for key, written in seat.wagers.items():
+        stake = _amount(written, (index, "wagers", key), line, rid, number, key)
         if stake < 0:
             message = f"{_path((index, 'wagers', key))}: {stake} is negative"
             _reject(line, "negative_stake", message, rid, number, key)
         if stake:
             wagers[key] = stake
-    for key, result in seat.results.items():
-        _amount(result, (index, "results", key), line, rid, number, key)
+    results = {key: _amount(result, (index, "results", key), line, rid, number, key)
+               for key, result in seat.results.items()}  # fmt: skip
     if seat.poker not in (None, "bet", "fold"):
         message = f'{_path((index, "poker"))}: {seat.poker!r} is not "bet" or "fold"'
         _reject(line, "field_invalid", message, rid, number)
@@ -226,27 +283,35 @@ def _seat(seat: Seat, index: int, line: int, rid: str) -> ParsedSeat:
     if seat.hands is not None:
         hands = []
         for h, hand in enumerate(seat.hands):
-            _amount(hand.result, (index, "hands", h, "result"), line, rid, number, "main")
+            result = _amount(hand.result, (index, "hands", h, "result"), line, rid, number, "main")
             cards = _cards(hand.cards, (index, "hands", h, "cards"), line, rid, number)
-            hands.append(ParsedHand(cards, hand.doubled, hand.result))
+            hands.append(ParsedHand(cards, hand.doubled, result))
     return ParsedSeat(
         number=number,
         cards=_cards(seat.cards, (index, "cards"), line, rid, number),
         toss=_toss(seat.toss, (index, "toss"), line, rid, number),
         wagers=wagers,
-        results=dict(seat.results),
+        results=results,
         hands=hands,
         poker=seat.poker,
     )
 
 
-def _amount(value: Decimal, where, line: int, rid: str, seat, key) -> None:
-    exponent = value.as_tuple().exponent  # 'n'/'F' for NaN and infinity
-    if type(exponent) is not int or exponent < -2:
-        message = f"{_path(where)}: {value} has more than two decimal places"
-        _reject(line, "bad_amount", message, rid, seat, key)
-    if value.adjusted() >= MAX_AMOUNT_DIGITS:
-        _reject(line, "bad_amount", f"{_path(where)}: {value} is out of range", rid, seat, key)
+_AMOUNT = re.compile(AMOUNT_PATTERN.strip("^$"), re.ASCII)
+
+
+def _amount(value: Amount, where, line: int, rid: str, seat, key) -> Decimal:
+    """The amount as written (a string, or a JSON number's text), read strictly."""
+    text = str(value)
+    if not _AMOUNT.fullmatch(text):
+        _reject(line, "bad_amount", f"{_path(where)}: {_shown(value)} is not an amount: ASCII "
+                "digits, at most eleven before the point and two after, e.g. 25 or 37.50",
+                rid, seat, key)  # fmt: skip
+    return Decimal(text)
+
+
+def _shown(value: Amount) -> str:
+    return json.dumps(value) if isinstance(value, str) else str(value)
 
 
 class WrittenPlace(NamedTuple):

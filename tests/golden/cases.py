@@ -193,6 +193,9 @@ CASES: list[Golden] = [
            "outside 1 to 7", lines(toss(seats=[]))),
     Golden("duplicate_seat", TOSS, "two seats of a round have the same number",
            lines(toss(seats=[ROUND["seats"][0], ROUND["seats"][0]]))),
+    Golden("duplicate_key", TOSS, "a key is written twice in one object (which one holds "
+           "is not for the reader to choose)",
+           lambda: [line(toss()).replace(b'"main": "37.50"', b'"main": "37.50", "main": "99"')]),
     Golden("unknown_wager", TOSS, "a wager key the game does not have",
            lines(toss(seats__0__wagers__side="5", seats__0__results__side="-5"))),
     Golden("line_not_checked", TOSS, "checking the line failed in the service itself (the "

@@ -21,7 +21,7 @@ EMPTY_OBJECT = Raw(b"{}")
 NULL = Raw(b"null")
 
 
-class ScreenRound(msgspec.Struct, gc=False):
+class ScreenRound(msgspec.Struct, gc=False, forbid_unknown_fields=True):
     v: int
     round: Raw
     played_at: Raw
@@ -35,7 +35,7 @@ class ScreenRound(msgspec.Struct, gc=False):
     shift: Name | None = None  # checked as the exact path checks it: a bad one does not decode
 
 
-class ScreenDealer(msgspec.Struct, gc=False):
+class ScreenDealer(msgspec.Struct, gc=False, forbid_unknown_fields=True):
     cards: Raw
     toss: Raw = NULL
 
@@ -43,13 +43,13 @@ class ScreenDealer(msgspec.Struct, gc=False):
 FALSE, TRUE = Raw(b"false"), Raw(b"true")
 
 
-class ScreenHand(msgspec.Struct, gc=False):
+class ScreenHand(msgspec.Struct, gc=False, forbid_unknown_fields=True):
     cards: Raw
     result: Raw
     doubled: Raw = FALSE
 
 
-class ScreenSeat(msgspec.Struct, gc=False):
+class ScreenSeat(msgspec.Struct, gc=False, forbid_unknown_fields=True):
     """A seat: its hands (the blackjack family's) decoded, every other part raw."""
 
     seat: int
