@@ -133,10 +133,22 @@ def read_json(raw: bytes, line: int):
     except ValueError as exc:  # NaN, Infinity
         _reject(line, "line_not_json", f"not JSON: {exc}")
     except RecursionError:
-        _reject(line, "field_invalid", "nested deeper than any field of a round can be")
+        _reject(line, "field_invalid", _too_deep(raw))
     if "\\u" in text and _lone_surrogate(value):
         _reject(line, "field_invalid", "a string holds half of a UTF-16 pair (\\ud800-\\udfff)")
     return value
+
+
+def _too_deep(raw: bytes) -> str:
+    """Which field of a line nested too deep to read is: msgspec reads the round's typed
+    fields without descending into a value of the wrong type."""
+    try:
+        msgspec.json.decode(raw, type=Round)
+    except msgspec.ValidationError as exc:
+        return field_reason(str(exc))
+    except (msgspec.DecodeError, RecursionError):
+        pass
+    return "nested deeper than any field of a round can be"
 
 
 def _lone_surrogate(value) -> bool:

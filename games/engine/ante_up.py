@@ -15,7 +15,7 @@ from .blackjack import BlackjackRules, PlayerHand, is_natural
 from .cards import RANK, SUIT
 from .odds import settle_amount
 from .paytables import Paytable
-from .results import WagerResult
+from .results import LOSE, VOID, WagerResult
 from .sources import Source
 
 #: Two-card poker rank of each card rank (A 2 .. K): the ace is high.
@@ -136,9 +136,11 @@ class AnteUp21(BlackjackRules):
     ) -> list[WagerResult]:
         """The ANTE and BET (the BET only when placed)."""
         if decision != "bet":
-            results = [WagerResult("ante", ante, -ante, "fold", R.R_FOLD)]
+            results = [WagerResult("ante", ante, -ante, "fold", R.R_FOLD, LOSE)]
             if bet:
-                results.append(WagerResult("bet", bet, Decimal(0), "void_after_fold", R.R_FOLD))
+                results.append(
+                    WagerResult("bet", bet, Decimal(0), "void_after_fold", R.R_FOLD, VOID)
+                )
             return results
         natural = is_natural(dealer[:2])
         player = poker_key(self.player_poker_cards(first_two, hands))
@@ -153,7 +155,8 @@ class AnteUp21(BlackjackRules):
         return results
 
     def _pay(self, key, stake, odds: Fraction, outcome: str, source: Source) -> WagerResult:
-        return WagerResult(key, stake, settle_amount(stake, odds, self.rounding), outcome, source)
+        net = settle_amount(stake, odds, self.rounding)
+        return WagerResult(key, stake, net, outcome, source, odds)
 
     def settle_poker_bonus(
         self, stake: Decimal, first_two: Sequence[int], up_card: int, paytable: Paytable
@@ -163,7 +166,7 @@ class AnteUp21(BlackjackRules):
         outcome = bonus_outcome(category, paytable)
         if outcome is None:
             source = R.R_PB_UP_CARD if category else R.R_PB_FIRST_TWO
-            return WagerResult("poker_bonus", stake, -stake, category or "no_hand", source)
+            return WagerResult("poker_bonus", stake, -stake, category or "no_hand", source, LOSE)
         odds = paytable.odds(outcome)
         return self._pay("poker_bonus", stake, odds, outcome, paytable.source_of(outcome))
 
@@ -194,7 +197,9 @@ class AnteUp21(BlackjackRules):
             decision = poker or ("bet" if bet else "fold")
             results += game.settle_poker(stake("ante"), bet, decision, first_two, hands, dealer)
         elif stake("bet") > zero:
-            results.append(WagerResult("bet", stake("bet"), zero, "void_no_ante", R.R_BOTH_SPOTS))
+            results.append(
+                WagerResult("bet", stake("bet"), zero, "void_no_ante", R.R_BOTH_SPOTS, VOID)
+            )
         if stake("poker_bonus"):
             table = (paytables or {}).get("poker_bonus") or R.PAYTABLES[("poker_bonus", "1")]
             results.append(

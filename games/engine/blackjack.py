@@ -242,7 +242,8 @@ class BlackjackRules:
         source = self.main_source(outcome)
         if outcome == "dealer_blackjack" and self.peeks and hand.doubled:
             source = self.cite("dealer_peeks", "only the original stake loses to a natural")
-        return WagerResult("main", hand_stake, net, outcome, source)
+        odds = self.main_pays(outcome)
+        return WagerResult("main", hand_stake, net, outcome, source, odds, at_risk)
 
     def settle_main(
         self, hands: Sequence[PlayerHand], dealer: Sequence[int], stake: Decimal
@@ -256,10 +257,12 @@ class BlackjackRules:
         """Insurance pays 2 to 1 on a dealer natural and loses otherwise."""
         if is_natural(dealer[:2]):
             net = settle_amount(stake, Fraction(2), self.rounding)
-            return WagerResult("insurance", stake, net, "dealer_blackjack", self.sources.insurance)
+            source = self.sources.insurance
+            return WagerResult("insurance", stake, net, "dealer_blackjack", source, Fraction(2))
         return WagerResult(
-            "insurance", stake, -stake, "no_dealer_blackjack", self.sources.insurance
-        )
+            "insurance", stake, -stake, "no_dealer_blackjack", self.sources.insurance,
+            Fraction(-1),
+        )  # fmt: skip
 
     def insurance_violations(
         self, main: Decimal, insurance: Decimal, up_card: int

@@ -9,7 +9,7 @@ from . import tie_bonus_rules as R
 from .blackjack import BlackjackRules, PlayerHand, Violation, hand_total, is_natural
 from .odds import settle_amount
 from .paytables import Paytable
-from .results import WagerResult
+from .results import LOSE, WagerResult
 from .sources import Source
 
 BLACKJACK = "blackjack"
@@ -71,16 +71,16 @@ class TieBonusBlackjack(BlackjackRules):
         """One tie wager (``tie_17`` ... ``tie_right``)."""
         tied, reason, source = tie_status(hands, dealer)
         if tied is None:
-            return WagerResult(wager, stake, -stake, reason, source)
+            return WagerResult(wager, stake, -stake, reason, source, LOSE)
         if tied not in R.TIE_WAGERS[wager]:
             rule = R.R_SIDES if wager in ("tie_left", "tie_right") else R.R_SEVERAL
-            return WagerResult(wager, stake, -stake, f"tie_on_{tied}", rule)
+            return WagerResult(wager, stake, -stake, f"tie_on_{tied}", rule, LOSE)
         outcome = R.outcome_name(wager, tied)
         odds = paytable.odds(outcome)
         if odds is None:
-            return WagerResult(wager, stake, -stake, outcome, paytable.source)
+            return WagerResult(wager, stake, -stake, outcome, paytable.source, LOSE)
         net = settle_amount(stake, odds, self.rounding)
-        return WagerResult(wager, stake, net, outcome, paytable.source_of(outcome))
+        return WagerResult(wager, stake, net, outcome, paytable.source_of(outcome), odds)
 
     def settle_seat(
         self,

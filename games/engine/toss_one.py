@@ -233,8 +233,9 @@ class TossOne21:
                 outcome, source, token = self._bonus4(key, paytables["bonus4"])
             else:
                 continue
-            net = tables.wager_net(wager, token, stake, paytables)
-            results.append(WagerResult(wager, stake, net, outcome, source))
+            odds = tables.wager_odds(wager, token, paytables)
+            net = tables.amount(stake, odds)
+            results.append(WagerResult(wager, stake, net, outcome, source, odds))
         return results
 
     def lucky3_paid(self, cards: Sequence[int], toss: int | None, table: Paytable) -> str:

@@ -88,17 +88,20 @@ class TossOneTables:
         self, wager: str, token, stake: Decimal, paytables: Mapping[str, Paytable]
     ) -> Decimal:
         """The net result of ``stake`` on ``wager`` for its outcome ``token``."""
+        return self.amount(stake, self.wager_odds(wager, token, paytables))
+
+    @staticmethod
+    def wager_odds(wager: str, token, paytables: Mapping[str, Paytable]) -> Fraction:
+        """The net odds ``wager`` is settled at for its outcome ``token`` (-1: lost)."""
         if wager == "main":
-            if token == 1 or token == -1:
-                return stake * token
-            return self.amount(stake, blackjack_odds(token))
+            return Fraction(token) if token in (1, -1) else blackjack_odds(token)
         if wager == "lucky3":
             odds = None if token is None else paytables["lucky3"].odds(token)
         elif wager == "bonus4":
             odds = bonus4_rows(paytables["bonus4"])[token][1]
         else:
             raise KeyError(wager)
-        return -stake if odds is None else self.amount(stake, odds)
+        return Fraction(-1) if odds is None else odds
 
     def amount(self, stake: Decimal, odds: Fraction) -> Decimal:
         """``settle_amount`` with the rule version's rounding, remembered per (stake, odds)."""

@@ -7,6 +7,7 @@ the "To Play" paragraph "intro".
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 from hypothesis import given
@@ -98,7 +99,7 @@ def test_setup_5_shoes_are_the_rule_versions_not_a_parameter():
 
 
 def test_setup_6_any_aggregate():
-    results = [WagerResult("tie_18", D(100), D(4500), "tie_18", R.R_SEVERAL)]
+    results = [WagerResult("tie_18", D(100), D(4500), "tie_18", R.R_SEVERAL, Fraction(45))]
     assert aggregate_excess(results, D(2000)) == D(2500)
     assert aggregate_excess(results, None) == 0
 

@@ -38,6 +38,7 @@ class ScreenRound(msgspec.Struct, gc=False, forbid_unknown_fields=True):
 class ScreenDealer(msgspec.Struct, gc=False, forbid_unknown_fields=True):
     cards: Raw
     toss: Raw = NULL
+    id: Raw = NULL  # read apart (the dealer's name)
 
 
 FALSE, TRUE = Raw(b"false"), Raw(b"true")

@@ -98,7 +98,8 @@ def _corpus():
             ("lower-case card", ("dealer", "cards", 0), "as"),
             ("ten as 10", ("dealer", "cards", 0), "10S"), ("empty dealer id", ("dealer", "id"), ""),
             ("control in dealer id", ("dealer", "id"), "a\tb"),
-            ("long dealer id", ("dealer", "id"), "d" * 65), ("a negative stake", ("seats", 0, "wagers", "main"), -5),
+            ("long dealer id", ("dealer", "id"), "d" * 65),
+            ("a negative stake", ("seats", 0, "wagers", "main"), -5),
             ("options a list", ("options",), ["3:2"]), ("no seats", ("seats",), []),
             ("a seat 8", ("seats", 0, "seat"), 8), ("round id a number", ("round",), 7),
         ]:  # fmt: skip
