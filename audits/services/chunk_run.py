@@ -26,7 +26,7 @@ from audits.models import Submission
 from audits.validation.findings import Finding, format_rule
 from audits.validation.games import check_round
 from audits.validation.parse import ParsedRound, Rejected, parse_line, place_as_written
-from audits.validation.screen.verdicts import counted_sums
+from audits.validation.sums import counted_sums
 from games.rules_resolver import RulesResolver
 
 from .fast_path import FastPath

@@ -23,11 +23,11 @@ import numpy as np
 from audits.samples import generate_toss_one
 from audits.samples.blackjack import generate_blackjack
 from audits.samples.settlement import sample_rules
-from audits.validation.games import GAMES, ValidatedGame, check_round
-from audits.validation.screen.rounds import BatchColumns
+from audits.validation.games import GAMES, ValidatedGame, check_judge
+from audits.validation.screen.batch import Batch
 
 from .chunk_run import BATCH
-from .fast_path import ALWAYS, SEAT_STARTS
+from .fast_path import ALWAYS
 from .lines import read_blocks
 from .round_keys import RoundsRead
 
@@ -65,17 +65,17 @@ def _sample(code: str, path: Path, rounds: int) -> dict[str, str]:
 def _screen_file(code: str, game: ValidatedGame, path: Path, options: dict) -> None:
     """The file's lines screened a batch at a time, as a chunk screens them, and the clean
     rounds' ids keyed and stored as a chunk stores them."""
-    screen = game.screen(sample_rules(code, options), options, DECKS, check_round)
+    screen = game.screen(sample_rules(code, options), options, DECKS, check_judge(game))
     read = RoundsRead()
     for block in read_blocks(path, 0, path.stat().st_size):
         for at in range(0, len(block), BATCH):
             lines = block[at : at + BATCH]
-            batch = BatchColumns(lines, ALWAYS, (lines.data, lines.starts, lines.ends),
-                                 SEAT_STARTS)  # no round played too late to be read
+            batch = Batch(lines.data, lines.starts, lines.ends, ALWAYS)  # none read too late
             batch.places()
             rows = np.flatnonzero(batch.ok)
             numbers = np.arange(at + 1, at + len(lines) + 1)
             clean = rows[screen.screen(batch, rows, lines, numbers).clean]
-            read.add_many("", "", code, batch.ids.take(clean), numbers[batch.index[clean]],
-                          batch.micros[clean])  # fmt: skip
+            read.add_many("", "", code, batch.ids.take(clean), numbers[clean],
+                          batch.read.micros[clean])  # fmt: skip
+            _ = batch.dealers
     list(read.sorted_places())

@@ -31,7 +31,7 @@ from audits.models import (
 )
 from audits.models.dealers import SEATS
 from audits.validation.parse import Rejected, parse_line
-from audits.validation.screen.verdicts import counted_sums
+from audits.validation.sums import counted_sums
 from games.models import Venue
 from games.rules_resolver import RulesResolver
 

@@ -45,6 +45,15 @@ class Tally:
     paid_out: Decimal = ZERO
     stake_squares: Decimal = ZERO
 
+    def add_sums(self, wagers: int, wagered: Decimal, net: Decimal, paid_out: Decimal,
+                 stake_squares: Decimal) -> None:  # fmt: skip
+        """Many wagers' sums at once (the screen's: :func:`.screen.money.sums`)."""
+        self.wagers += wagers
+        self.wagered += wagered
+        self.net_result += net
+        self.paid_out += paid_out
+        self.stake_squares += stake_squares
+
     def add_wager(self, stake: Decimal, result: Decimal, times: int = 1) -> None:
         self.wagers += times
         self.wagered += stake * times

@@ -30,7 +30,8 @@ from .context import GameRules
 from .findings import Finding
 from .parse import ParsedRound
 from .screen.ante_up import AnteUpScreen
-from .screen.skeleton import GameScreen
+from .screen.classes import Judge
+from .screen.game import GameScreen
 from .screen.tie_bonus import TieBonusScreen
 from .screen.toss_one import TossOneScreen
 from .settle import RoundSettlement, settle_toss_one
@@ -74,6 +75,12 @@ GAMES: dict[str, ValidatedGame] = {
 def settle_round(parsed: ParsedRound, rules: GameRules) -> RoundSettlement:
     """What the rules in force pay on every wager of the round."""
     return GAMES[rules.game].settle(parsed, rules)
+
+
+def check_judge(game: ValidatedGame) -> Judge:
+    """How the game's screen judges a class's representative: the game's own settlement and
+    checks."""
+    return Judge(game.settle, game.check)
 
 
 def check_round(parsed: ParsedRound, rules: GameRules) -> list[Finding]:

@@ -16,7 +16,7 @@ from hashlib import blake2b
 import msgspec
 import numpy as np
 
-from .screen.scan import compiled
+from .screen.kernel import compiled
 
 SEED = np.uint64(0x9E3779B97F4A7C15)
 M1, M2 = np.uint64(0xFF51AFD7ED558CCD), np.uint64(0xC4CEB9FE1A85EC53)
@@ -42,31 +42,6 @@ class IdBytes:
         length = np.fromiter(map(len, encoded), np.int64, len(encoded))
         data = np.frombuffer(b"".join(encoded), np.uint8)
         return cls(data, np.cumsum(length) - length, length)
-
-    @classmethod
-    def of_json(cls, spans, escaped: np.ndarray | None = None) -> IdBytes:
-        """Ids from their raw JSON strings (:class:`~audits.validation.screen.fixed.Spans`):
-        the bytes between the quotes, or, where an id has an escape, its decoded text.
-        ``escaped``: which ids have an escape, where the caller knows (else the spans' bytes
-        are searched, which then must hold nothing but the ids)."""
-        start, length = spans.start + 1, spans.length - 2
-        if escaped is None:
-            at = np.flatnonzero(spans.array == BACKSLASH)
-            which = np.unique(np.searchsorted(spans.start, at, side="right") - 1)
-        else:
-            which = np.flatnonzero(escaped)
-        if not which.size:
-            return cls(spans.array, start, length)
-        ids = [None] * len(length)
-        plain = np.ones(len(length), bool)
-        plain[which] = False
-        data = spans.bytes
-        for i in np.flatnonzero(plain).tolist():
-            ids[i] = data[int(start[i]) : int(start[i] + length[i])]
-        for i in which.tolist():
-            ids[i] = _TEXT.decode(spans.value(i)).encode("utf-8", "surrogatepass")
-        length = np.fromiter(map(len, ids), np.int64, len(ids))
-        return cls(np.frombuffer(b"".join(ids), np.uint8), np.cumsum(length) - length, length)
 
     def take(self, order: np.ndarray) -> IdBytes:
         """The ids in ``order``, their bytes one after the other."""

@@ -16,26 +16,42 @@ import numpy as np
 
 from games.engine.ante_up import bonus_category, poker_key, poker_outcome
 
+from . import reader as rd
 from .answers import Answers, Names, rank_codes, row_cards
-from .blackjack import FamilyScreen
+from .blackjack import FamilyScreen, stake
 from .family_columns import Dealers, FamilySeats
+from .seats import SeatTable
 
-ZERO = Decimal(0)
 POKER = Names()
 ANTE, PLAYED, BONUS = -3, -2, -1  # the game's flags, after the family's
 
 
 class AnteUpScreen(FamilyScreen):
-    game_flags = ("ante", "played poker", "poker bonus")
-
-    def __init__(self, rules, options, decks, check):
-        super().__init__(rules, options, decks, check)
+    def __init__(self, rules, options, decks, judge):
+        super().__init__(rules, options, decks, judge)
         self.keys, self.outcomes, self.bonuses = Answers(3), Answers(1), Answers(1)
+        fixed = (Decimal(self.engine.poker_bonus_stake) * 100) if self.engine else Decimal(-1)
+        self.bonus_stake = int(fixed) if fixed == fixed.to_integral_value() else -1
 
-    def side_flags(self, wagers, results, poker) -> tuple[bool, ...]:
-        ante, bet = wagers.get("ante", ZERO), wagers.get("bet", ZERO)
-        decision = poker if poker in ("bet", "fold") else ("bet" if bet else "fold")
-        return ante != 0, ante != 0 and decision == "bet", wagers.get("poker_bonus", ZERO) != 0
+    def flags(self, seats: SeatTable) -> np.ndarray:
+        """The family's, then: an ANTE; a poker hand bet (the decision recorded, else a BET
+        placed); a Poker Bonus."""
+        ante, bet = stake(seats, "ante"), stake(seats, "bet")
+        inferred = np.where(bet > 0, rd.POKER_BET, rd.POKER_FOLD)
+        decision = np.where(seats.poker == rd.POKER_NONE, inferred, seats.poker)
+        played = (ante > 0) & (decision == rd.POKER_BET)
+        return np.column_stack([super().flags(seats), ante > 0, played,
+                                stake(seats, "poker_bonus") > 0])  # fmt: skip
+
+    def amounts_ok(self, seats: SeatTable) -> np.ndarray:
+        """The family's, and the wager structures that compare amounts: an ANTE at most the
+        21 bet, a BET equal to the ANTE (unless folded), the Poker Bonus at its fixed
+        stake."""
+        main, ante, bet = stake(seats, "main"), stake(seats, "ante"), stake(seats, "bet")
+        bonus = stake(seats, "poker_bonus")
+        ok = super().amounts_ok(seats) & ~((ante > main) & (main > 0))
+        ok &= ~((ante > 0) & (seats.poker != rd.POKER_FOLD) & (bet != ante))
+        return ok & ~((bonus > 0) & (bonus != self.bonus_stake))
 
     def completes(self, seats: FamilySeats, seat_round, n: int) -> np.ndarray:
         return np.bincount(seat_round[seats.flags[:, PLAYED]], minlength=n) > 0

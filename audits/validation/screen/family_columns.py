@@ -57,8 +57,7 @@ class FamilySeats:
     first: np.ndarray  # (seats, 2)
     hand: np.ndarray  # (seats, MOST_CARDS), the first hand's cards, -1 padded
     counts: np.ndarray
-    tails: np.ndarray
-    flags: np.ndarray  # per seat, its tail's flags
+    flags: np.ndarray  # per seat: the family's flags and the game's own
     ok: np.ndarray
     hands: Hands
     n_hands: np.ndarray

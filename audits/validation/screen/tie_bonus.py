@@ -13,21 +13,31 @@ from games.engine import tie_bonus_rules as R
 from games.engine.tie_bonus import tie_status
 
 from .answers import Answers, Names, row_cards
-from .blackjack import FamilyScreen
+from .blackjack import FamilyScreen, stake
 from .family_columns import Dealers, FamilySeats
+from .seats import SeatTable
 
 TIES = Names()
 
 
 class TieBonusScreen(FamilyScreen):
-    game_flags = ("tie",)
-
-    def __init__(self, rules, options, decks, check):
-        super().__init__(rules, options, decks, check)
+    def __init__(self, rules, options, decks, judge):
+        super().__init__(rules, options, decks, judge)
         self.ties = Answers(1)
 
-    def side_flags(self, wagers, results, poker) -> tuple[bool, ...]:
-        return (any(wagers.get(key) for key in R.TIE_WAGERS),)
+    def flags(self, seats: SeatTable) -> np.ndarray:
+        """The family's, then: a tie wager placed."""
+        tie = sum(stake(seats, key) for key in R.TIE_WAGERS) > 0
+        return np.column_stack([super().flags(seats), tie])
+
+    def amounts_ok(self, seats: SeatTable) -> np.ndarray:
+        """The family's, and the tie wagers' limits: each side's at most half the primary
+        (main) wager, both together at most the primary."""
+        main = stake(seats, "main")
+        left = sum(stake(seats, key) for key in R.LEFT)
+        right = sum(stake(seats, key) for key in R.RIGHT)
+        ok = super().amounts_ok(seats)
+        return ok & ~((main > 0) & ((left * 2 > main) | (right * 2 > main) | (left + right > main)))
 
     def side_keys(self, seats: FamilySeats, dealer: Dealers, seat_round) -> np.ndarray:
         d = seat_round

@@ -6,9 +6,10 @@ cards' ranks and its toss, which must be right: rule 3) against the dealer's han
 which gives the main wager's sign (won, lost, or a blackjack paid as the round declares);
 the four-card total, which gives Bonus 4's odds; and for a Lucky 3 bet on a three-card 21,
 the category of the three cards kept, which gives Lucky 3's odds.  A seat's class is those
-pays (the *tokens*), with its wager and result objects as written: the checks compare
-recorded results with the nets those pays give, so seats alike in all of them are judged
-alike.  The round's own checks here are the dealer's toss and the shoe.
+pays (the *tokens*) with the wagers placed and the results written, never their amounts:
+the odds of each wager come from the class's verdict (:mod:`.classes`) and every seat's
+results are settled from its own stakes in columns (:mod:`.game`).  The round's own checks
+here are the dealer's toss, the seat numbers and the shoe.
 
 A rule version paying Lucky 3 on the best 21 rather than the cards kept
 (``lucky3_hand=best``) needs all four cards: such seats go to the exact path.
@@ -16,8 +17,6 @@ A rule version paying Lucky 3 on the best 21 rather than the cards kept
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from decimal import Decimal
 from functools import lru_cache
 
 import numpy as np
@@ -27,19 +26,16 @@ from games.engine.toss_one_hands import lucky3_category
 from games.engine.toss_one_lookups import bonus4_rows
 from games.engine.toss_one_tables import TossOneTables
 
-from ..parse import ParsedSeat
-from .cards import card_matrix, toss_cards
-from .decode import NULL
-from .fixed import Pattern, Spans
+from . import reader as rd
+from .batch import Batch
+from .game import GameScreen, SeatClasses
 from .kernel import compiled
-from .objects import TAILS, UNKNOWN, Derived
-from .rounds import MOST_SEATS, BatchColumns, small_ints
-from .skeleton import GameScreen, SeatClasses
+from .seats import SeatTable
 
-ZERO = Decimal(0)
 NO_TOSS, BAD_TOSS = 4, -1  # toss slots besides 0..3, the card tossed
-TAIL_BITS, MAIN_BITS, ODDS_BITS = 18, 2, 4
+MASK_BITS, MAIN_BITS, ODDS_BITS = 2 * rd.KEY_SLOTS, 2, 4
 SIGNS = {-1: 0, 1: 1, 0: 2}  # the main wager's sign -> its token (2: a blackjack)
+LUCKY3, BONUS4 = rd.WAGER_KEYS.index("lucky3"), rd.WAGER_KEYS.index("bonus4")
 
 
 def _multisets() -> tuple[np.ndarray, list[int]]:
@@ -99,40 +95,13 @@ def _odds_tokens(odds: list) -> np.ndarray:
     return np.array(found, np.int64)
 
 
-SEAT_PATTERNS = (  # the start of a seat, up to its wager object; the rest is its *tail*
-    Pattern('{"seat":%D,"cards":[%C,%C,%C,%C],"toss":%T,"wagers":'),
-    Pattern('{"seat": %D, "cards": [%C, %C, %C, %C], "toss": %T, "wagers": '),
-)
-DEALER_PATTERNS = (
-    Pattern('{"cards":[%C,%C,%C,%C],"toss":%T}'),
-    Pattern('{"cards": [%C, %C, %C, %C], "toss": %T}'),
-)
-TAIL_KEYS = frozenset({"wagers", "results"})
-
-
-@dataclass
-class SeatsRead:
-    """What the screen read of some seats: number, four cards, toss, tail id, and whether
-    the seat has nothing but those (``plain``); ``flags``, when already looked up, each
-    tail's (plain, has lucky3, has bonus4)."""
-
-    numbers: np.ndarray
-    cards: np.ndarray
-    toss: np.ndarray
-    tails: np.ndarray
-    plain: np.ndarray
-    flags: np.ndarray | None = None
-
-
 class TossOneScreen(GameScreen):
     round_level = frozenset({"card_over_shoe", "aggregate_payout_exceeded"})
-    seat_starts = SEAT_PATTERNS
 
-    def __init__(self, rules, options, decks, check):
-        super().__init__(rules, options, decks, check)
+    def __init__(self, rules, options, decks, judge):
+        super().__init__(rules, options, decks, judge)
         self.hands = _hand_columns(rules.engine.tables)
         self.lucky3_kept = rules.engine.params["lucky3_hand"] == "kept"
-        self._flags = Derived(TAILS, 3, _flags)  # per tail: (plain, has lucky3, has bonus4)
         paytables = rules.paytables
         #: four-card total -> Bonus 4's odds; Lucky 3 label -> Lucky 3's odds (as tokens)
         self.bonus4 = _odds_tokens([row[1] for row in bonus4_rows(paytables["bonus4"])]
@@ -142,154 +111,72 @@ class TossOneScreen(GameScreen):
             if "lucky3" in paytables else [None] * 8
         )  # fmt: skip
 
-    def paid(self, seat: ParsedSeat) -> Decimal:
-        return sum((r for r in seat.results.values() if r > 0), ZERO)
-
-    def classes(self, batch: BatchColumns, rows: np.ndarray, seats: np.ndarray) -> SeatClasses:
-        dealer, dealer_toss = read_dealers(batch, rows)
-        read = self._read_seats(batch, seats)
-        return self.seat_classes(dealer, dealer_toss, batch.seat_count[rows], read)
-
-    def seat_classes(self, dealer: np.ndarray, dealer_toss: np.ndarray, counts: np.ndarray,
-                     read: SeatsRead) -> SeatClasses:  # fmt: skip
-        """The classes of seats read (``counts``: each round's seats, in order) against
-        their rounds' dealers (four cards, -1 where unread, and the toss: -1 none, -2
-        unread), in one compiled pass (:func:`_seat_classes`)."""
-        flags = self._flags.of(np.maximum(read.tails, 0)) if read.flags is None else read.flags
-        round_ok, seat_ok = np.empty(len(counts), bool), np.empty(len(read.tails), bool)
-        keys = np.empty(len(read.tails), np.int64)
+    def classes(self, batch: Batch, rows: np.ndarray, seats: SeatTable) -> SeatClasses:
+        """The classes of the seats against their rounds' dealers (four cards and the toss),
+        in one compiled pass (:func:`_seat_classes`)."""
+        read = batch.read
+        n = len(rows)
+        dealer = read.dealer_cards[rows, :4].astype(np.int64)
+        dealer[read.dealer_count[rows] != 4] = -1  # not four cards: not read
+        round_ok, seat_ok = np.empty(n, bool), np.empty(len(seats), bool)
+        keys = np.empty(len(seats), np.int64)
+        cards = np.where((seats.card_count == 4)[:, None], seats.cards, -1)
+        presence = seats.wager_mask << rd.KEY_SLOTS | seats.result_mask
+        plain = (seats.hand_count < 0) & (seats.poker == rd.POKER_NONE)
         hands = self.hands
-        _seat_classes(dealer, dealer_toss, counts, read.cards, read.toss, read.numbers,
-                      read.tails, read.plain, flags, MULTISET, hands.player, hands.dealer,
-                      hands.untossed, hands.total, hands.four_total, hands.main, self.bonus4,
-                      self.lucky3, self.lucky3_kept, self.decks, np.zeros(52, np.int64),
-                      round_ok, seat_ok, keys)  # fmt: skip
-        return SeatClasses(round_ok, seat_ok, keys, read.numbers)
-
-    def _read_seats(self, batch: BatchColumns, seats: np.ndarray) -> SeatsRead:
-        """The seats read by their patterns, in place (:meth:`~.fixed.Pattern.read_into`), and
-        their tails interned; a seat in another spelling (or whose tail holds more than its
-        wager and result objects) is decoded on its own."""
-        k = len(seats)
-        read = SeatsRead(np.full(k, -1), np.full((k, 4), -1), np.full(k, -2),
-                         np.full(k, UNKNOWN), np.zeros(k, bool))  # fmt: skip
-        joined = batch.joined_seats
-        start, length = joined.start[seats], joined.length[seats]
-        after = np.full(k, -1)  # where a pattern read ends: the seat's tail starts there
-        for pattern in SEAT_PATTERNS:
-            pattern.read_into(joined.array, start, length, False, after,
-                              read.numbers.reshape(k, 1), read.cards,
-                              read.toss.reshape(k, 1))  # fmt: skip
-        got = np.flatnonzero(after >= 0)
-        tails = TAILS.ids_at(Spans(joined.bytes, after[got], start[got] + length[got] - after[got],
-                                   joined.array))  # fmt: skip
-        read.flags = np.zeros((k, 3), bool)
-        read.flags[got] = self._flags.of(np.maximum(tails, 0))
-        plain = read.flags[got, 0] & (tails != UNKNOWN)
-        read.tails[got[plain]], read.plain[got[plain]] = tails[plain], True
-        left = np.flatnonzero(~read.plain)
-        read.numbers[left], read.cards[left], read.toss[left] = -1, -1, -2  # as never read
-        self._decode_seats(batch, seats, left, read)
-        read.flags[left] = self._flags.of(np.maximum(read.tails[left], 0))
-        return read
-
-    @staticmethod
-    def _decode_seats(batch, seats, which: np.ndarray, read: SeatsRead) -> None:
-        """The seats ``which`` decoded one by one (their fields as the exact path reads
-        them: a key written twice counts once, the last)."""
-        if not which.size:
-            return
-        decoded = batch.decoded_seats(seats[which])
-        found = [(i, s) for i, s in zip(which.tolist(), decoded, strict=True) if s is not None]
-        if not found:
-            return
-        at = np.array([i for i, _ in found], np.int64)
-        got = [s for _, s in found]
-        read.numbers[at] = small_ints([s.seat for s in got])
-        read.cards[at] = card_matrix([s.cards for s in got], 4)
-        read.toss[at] = toss_cards([s.toss for s in got])
-        read.tails[at] = TAILS.ids(
-            [b'%s,"results":%s}' % (bytes(s.wagers), bytes(s.results)) for s in got]
-        )
-        read.plain[at] = [s.poker == NULL and s.hands is None for s in got]
-
-
-def _flags(tail) -> tuple[bool, bool, bool]:
-    """(plain, has lucky3, has bonus4) of a tail's object."""
-    if not isinstance(tail, dict) or not tail.keys() <= TAIL_KEYS:
-        return False, False, False  # more than wagers and results: the seat is decoded
-    wagers = tail.get("wagers")
-    if not isinstance(wagers, dict):
-        return True, True, True  # every token in the class (the exact path says what is wrong)
-    return True, "lucky3" in wagers, "bonus4" in wagers
-
-
-def read_dealers(batch: BatchColumns, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The dealer's four cards and toss of the rounds ``rows`` (-1 cards where unread)."""
-    n = len(rows)
-    cards, toss, after = np.full((n, 4), -1), np.full(n, -2), np.full(n, -1)
-    joined = batch.joined_dealers
-    start, length = joined.start[rows], joined.length[rows]
-    for pattern in DEALER_PATTERNS:
-        pattern.read_into(joined.array, start, length, True, after, np.zeros((n, 0), np.int64),
-                          cards, toss.reshape(n, 1))  # fmt: skip
-    which = np.flatnonzero(after < 0)
-    if which.size:
-        decoded = batch.decoded_dealers(rows[which])
-        found = [(i, d) for i, d in zip(which.tolist(), decoded, strict=True) if d is not None]
-        if found:
-            at = np.array([i for i, _ in found], np.int64)
-            cards[at] = card_matrix([d.cards for _, d in found], 4)
-            toss[at] = toss_cards([d.toss for _, d in found])
-    return cards, toss
+        _seat_classes(dealer, read.dealer_toss[rows], read.seat_count[rows], cards, seats.toss,
+                      seats.number, presence, plain, (seats.wager_mask >> LUCKY3 & 1) == 1,
+                      (seats.wager_mask >> BONUS4 & 1) == 1, MULTISET, hands.player,
+                      hands.dealer, hands.untossed, hands.total, hands.four_total, hands.main,
+                      self.bonus4, self.lucky3, self.lucky3_kept, self.decks,
+                      np.zeros(52, np.int64), round_ok, seat_ok, keys)  # fmt: skip
+        return SeatClasses(round_ok, seat_ok, keys)
 
 
 @compiled
-def _seat_classes(dealer, dealer_toss, seat_count, cards, toss, numbers, tails, plain, flags,
-                  multiset, player, dealer_hands, untossed, total, four_total, main, bonus4,
-                  lucky3, lucky3_kept, decks, shoe, round_ok, seat_ok, keys):  # fmt: skip
+def _seat_classes(dealer, dealer_toss, seat_count, cards, toss, numbers, presence, plain,
+                  has_lucky3, has_bonus4, multiset, player, dealer_hands, untossed, total,
+                  four_total, main, bonus4, lucky3, lucky3_kept, decks, shoe, round_ok, seat_ok,
+                  keys):  # fmt: skip
     """Each round's checks and each seat's class, in one pass (rounds in order, each
     round's ``seat_count`` seats after the last's).  A round is ok when its dealer's four
-    cards are read and tossed as rule 3 says, its seats are numbered 1 to 7 each once and
-    no card is dealt more often than the shoe holds (``shoe``: 52 zeros, left as found); a
-    seat when its four cards, toss and tail are read (``plain``) and the screen can tell
-    its Lucky 3 bet.  A seat's key is its tail with the tokens of its pays (module
-    docstring): the main wager's sign, Bonus 4's and Lucky 3's odds."""
+    cards are read and tossed as rule 3 says and no card is dealt more often than the shoe
+    holds (``shoe``: 52 zeros, left as found); a seat when its four cards and toss are read,
+    it has nothing but a Toss One seat's fields (``plain``) and the screen can tell its
+    Lucky 3 bet.  A seat's key is its wagers and results written (``presence``) with the
+    tokens of its pays (module docstring): the main wager's sign, Bonus 4's and Lucky 3's
+    odds."""
     s = 0
     for r in range(len(seat_count)):
         d_slot = _toss_slot(dealer, r, dealer_toss[r])
         d_m = _multiset(dealer, r, multiset)
         d_id = _hand_id(dealer, r, d_slot, d_m, dealer_hands, untossed)
         ok = d_id >= 0 and _all_read(dealer, r)
-        seated, most = 0, 0
+        most = 0
         for j in range(4):
             most = max(most, _deal(shoe, dealer[r, j], 1))
         first = s
         for _ in range(seat_count[r]):
-            number = numbers[s]
-            if 1 <= number <= MOST_SEATS:
-                seated |= 1 << number
             for j in range(4):
                 most = max(most, _deal(shoe, cards[s, j], 1))
             slot = _toss_slot(cards, s, toss[s])
             m = _multiset(cards, s, multiset)
             p_id = _hand_id(cards, s, slot, m, player, untossed)
             lucky = 0
-            if flags[s, 1] and total[m] == 21:
+            if has_lucky3[s] and total[m] == 21:
                 lucky = _lucky3_token(cards, s, slot, lucky3) if lucky3_kept else -1
-            seat_ok[s] = (_all_read(cards, s) and p_id >= 0 and plain[s] and tails[s] != UNKNOWN
-                          and lucky >= 0)  # fmt: skip
+            seat_ok[s] = _all_read(cards, s) and p_id >= 0 and plain[s] and lucky >= 0
             sign = np.int64(main[max(p_id, 0), max(d_id, 0)])
-            odds = bonus4[four_total[m]] if flags[s, 2] else 0
-            keys[s] = (tails[s] | sign << TAIL_BITS | odds << (TAIL_BITS + MAIN_BITS)
-                       | max(lucky, 0) << (TAIL_BITS + MAIN_BITS + ODDS_BITS))  # fmt: skip
+            odds = bonus4[four_total[m]] if has_bonus4[s] else 0
+            keys[s] = (presence[s] | sign << MASK_BITS | odds << (MASK_BITS + MAIN_BITS)
+                       | max(lucky, 0) << (MASK_BITS + MAIN_BITS + ODDS_BITS))  # fmt: skip
             s += 1
         for j in range(4):  # the shoe left as found
             _deal(shoe, dealer[r, j], -1)
         for t in range(first, s):
             for j in range(4):
                 _deal(shoe, cards[t, j], -1)
-        round_ok[r] = ok and _popcount(seated) == seat_count[r] and most <= decks
+        round_ok[r] = ok and most <= decks
 
 
 @compiled
@@ -304,15 +191,6 @@ def _deal(shoe, card, by):
 @compiled
 def _all_read(cards, i):
     return cards[i, 0] >= 0 and cards[i, 1] >= 0 and cards[i, 2] >= 0 and cards[i, 3] >= 0
-
-
-@compiled
-def _popcount(bits):
-    count = 0
-    while bits:
-        count += bits & 1
-        bits >>= 1
-    return count
 
 
 @compiled

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from hashlib import blake2b
 
-import msgspec
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
 from audits.validation.round_ids import IdBytes, round_keys
-from audits.validation.screen.fixed import Joined
 
 IDS = st.lists(st.text(max_size=300), max_size=20)
 
@@ -54,12 +51,21 @@ def test_each_key_is_its_ids_alone_whatever_ids_are_hashed_with_it(ids):
     assert round_keys(IdBytes.of(ids)).tolist() == [reference_key(i) for i in ids]
 
 
-@given(IDS)
-def test_raw_json_ids_give_the_ids_text_and_keys(ids):
-    raws = [msgspec.Raw(json.dumps(i).encode()) for i in ids]
-    from_json, from_text = IdBytes.of_json(Joined(raws)), IdBytes.of(ids)
-    assert [from_json.text(i) for i in range(len(ids))] == ids
-    assert round_keys(from_json).tolist() == round_keys(from_text).tolist()
+@given(st.lists(st.text(st.characters(min_codepoint=32, max_codepoint=126)), min_size=1))
+def test_ids_the_reader_reads_give_the_ids_text_and_keys(ids):
+    """The screen's ids (spans of the batch's bytes, :mod:`.screen.batch`) are the ids."""
+    from audits.validation.screen.batch import Batch
+    from tests.audits.conftest import round_line
+
+    lines = [round_line(round=i) for i in ids]
+    length = np.array([len(line) for line in lines], np.int64)
+    starts = np.cumsum(length + 1) - length - 1
+    batch = Batch(b"\n".join(lines), starts, starts + length, np.iinfo(np.int64).max)
+    read = [i for i, ok in zip(ids, batch.ok.tolist(), strict=True) if ok]
+    taken = batch.ids.take(np.flatnonzero(batch.ok))
+    assert [taken.text(i) for i in range(len(read))] == read
+    assert round_keys(taken).tolist() == round_keys(IdBytes.of(read)).tolist()
+    assert len(read) == sum(1 for i in ids if "\\" not in i and '"' not in i)
 
 
 @given(IDS)

@@ -15,16 +15,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from audits.samples import generate_toss_one
-from audits.validation.games import check_round
+from audits.validation.games import GAMES, check_judge, check_round
 from audits.validation.parse import Rejected, parse_line
-from audits.validation.screen.rounds import BatchColumns
+from audits.validation.screen.batch import Batch
 from audits.validation.screen.toss_one import TossOneScreen
 from games.engine.cards import CARD_CODES
 from tests.audits.conftest import ROUND
 from tests.audits.validation.test_checks_toss_one import RULES
 
 OPTIONS = {"blackjack_pays": "3:2", "lucky3_paytable": "1"}
-SCREEN = TossOneScreen(RULES, OPTIONS, 6, check_round)
+SCREEN = TossOneScreen(RULES, OPTIONS, 6, check_judge(GAMES["toss-one-21"]))
 LATEST = np.iinfo(np.int64).max
 AMOUNTS = ["0", "1", "2", "5", "7.50", "10", "25", "37.50", "60", "400", "500", "-5", "-25",
            "5.005"]  # fmt: skip
@@ -32,12 +32,14 @@ AMOUNTS = ["0", "1", "2", "5", "7.50", "10", "25", "37.50", "60", "400", "500", 
 
 def screened(lines: list[bytes]) -> np.ndarray:
     """Which lines the screen counts clean (a line it cannot decode: not counted)."""
-    batch = BatchColumns(lines, LATEST)
+    length = np.array([len(line) for line in lines], np.int64)
+    starts = np.cumsum(length + 1) - length - 1
+    batch = Batch(b"\n".join(lines), starts, starts + length, LATEST)
     rows = np.flatnonzero(batch.ok)
     clean = np.zeros(len(lines), bool)
     if rows.size:
         verdict = SCREEN.screen(batch, rows, lines, np.arange(1, len(lines) + 1))
-        clean[batch.index[rows[verdict.clean]]] = True
+        clean[rows[verdict.clean]] = True
     return clean
 
 

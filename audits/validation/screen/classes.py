@@ -1,0 +1,165 @@
+"""Classes of seats: what the cards decide, judged once by the exact path.
+
+A game's screen puts seats in one class when the game's settlement and checks tell them
+apart only by their amounts: the same outcome of every wager (from the engine's tables or
+answers), the same wagers placed and results written.  One seat of a class, its
+*representative*, is read by the exact path (:func:`~audits.validation.parse.parse_line`),
+settled by the game's one settlement and judged alone against its dealer by the game's
+checks.  Its verdict holds for every seat of the class:
+
+- ``clean``: no finding but those the screen checks in columns for every seat, whatever
+  the class (:data:`AMOUNT_CODES`: limits, payouts, wager structures that compare amounts)
+  and those it checks per round (the game's ``round_level`` codes: the shoe, the dealer's
+  play, the aggregate payout);
+- the odds every wager was settled at (``WagerResult.odds`` times the part of the stake at
+  risk), so that each seat's expected results are computed from its own stakes in integer
+  cents (:func:`~.money.settled_cents`): the same arithmetic as the engine's, whatever the
+  amounts, without a class per amount.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from itertools import repeat
+
+import numpy as np
+
+from ..context import GameRules
+from ..parse import ParsedSeat, Rejected, parse_line
+from .grouping import factorize, factorize_rows
+from .reader import KEY_SLOTS, MOST_HANDS, WAGER_KEYS
+
+#: findings whose truth depends on the amounts, checked in columns for every seat: a class's
+#: representative is not judged on them
+AMOUNT_CODES = frozenset({
+    "over_limit", "under_minimum", "overpaid", "underpaid", "result_without_wager",
+    "aggregate_payout_exceeded", "ante_above_21", "bet_not_equal_ante",
+    "poker_bonus_not_fixed_stake", "insurance_above_half", "left_side_above_half",
+    "right_side_above_half", "bonus_above_primary",
+})  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ClassVerdict:
+    """What the exact path says of a class: clean or not, and the odds (times the part of
+    the stake at risk) each wager key and each hand's main wager are settled at."""
+
+    clean: bool
+    odds: tuple[tuple[int, Fraction], ...] = ()  # (key slot, odds) of each wager settled
+    hands: tuple[Fraction, ...] = ()  # the main wager of each hand, when settled on hands
+
+
+UNSURE = ClassVerdict(clean=False)
+
+
+@dataclass(frozen=True)
+class Judge:
+    """How a game's representative is judged: its settlement and checks (the game's entry
+    in the table of games), and the codes its screen checks per round."""
+
+    settle: Callable
+    check: Callable
+    round_level: frozenset[str] = frozenset()
+
+
+def judge_seat(raw: bytes, line: int, number: int, rules: GameRules, judge: Judge,
+               ) -> ClassVerdict | None:  # fmt: skip
+    """The verdict on seat ``number`` of the line, judged alone against its dealer; None
+    when the line does not parse (the exact path will say why)."""
+    try:
+        parsed = parse_line(raw, line)
+    except Rejected:
+        return None
+    seat = next(s for s in parsed.seats if s.number == number)
+    alone = replace(parsed, seats=[seat])
+    settled = judge.settle(alone, rules)
+    ignored = AMOUNT_CODES | judge.round_level
+    if any(f.code not in ignored for f in judge.check(alone, rules, settled)):
+        return UNSURE
+    mine = settled.seat(number)
+    results = [] if mine is None else mine.judged_results()
+    return _odds_of(seat, results)
+
+
+def _odds_of(seat: ParsedSeat, results) -> ClassVerdict:
+    odds, hands = [], []
+    for result in results:
+        stake = seat.wagers.get(result.key)
+        if not stake:
+            return UNSURE  # settled on a stake the seat did not place: not for columns
+        risk = Fraction(result.risked / stake)
+        if result.key == "main" and seat.hands is not None:
+            hands.append(result.odds * risk)
+        else:
+            odds.append((WAGER_KEYS.index(result.key), result.odds * risk))
+    return ClassVerdict(True, tuple(odds), tuple(hands))
+
+
+@dataclass
+class Verdicts:
+    """Class key -> the number of its :class:`ClassVerdict`, for one screen; the verdicts as
+    arrays indexed by number (0 is :data:`UNSURE`), so that a batch's seats look theirs up
+    at once: ``clean``, and the odds of each key (``den`` 0: not settled) and hand."""
+
+    most: int = 200_000
+    given: list[ClassVerdict] = field(default_factory=lambda: [UNSURE])
+    clean: np.ndarray = field(default_factory=lambda: np.zeros(1, bool))
+    num: np.ndarray = field(default_factory=lambda: np.zeros((1, KEY_SLOTS), np.int64))
+    den: np.ndarray = field(default_factory=lambda: np.zeros((1, KEY_SLOTS), np.int64))
+    hand_num: np.ndarray = field(default_factory=lambda: np.zeros((1, MOST_HANDS), np.int64))
+    hand_den: np.ndarray = field(default_factory=lambda: np.zeros((1, MOST_HANDS), np.int64))
+    _number: dict = field(default_factory=dict)
+
+    @property
+    def full(self) -> bool:
+        return len(self.given) >= self.most
+
+    def of(self, keys: np.ndarray, judge: Callable[[int], ClassVerdict | None]) -> np.ndarray:
+        """Each seat's verdict number; ``judge(i)`` judges the seat at position ``i`` of
+        ``keys`` (of a class not yet known).  ``keys``: one int64 per seat, or a row."""
+        if keys.ndim == 2:
+            first, inverse = factorize_rows(keys)
+            unique = list(map(tuple, keys[first].tolist()))
+        else:
+            first, inverse = factorize(keys)
+            unique = keys[first].tolist()
+        found = np.fromiter(map(self._number.get, unique, repeat(-1)), np.int64, len(unique))
+        unknown = np.flatnonzero(found < 0).tolist()
+        if unknown:
+            try:
+                for at in unknown:
+                    found[at] = self._judged(unique[at], judge(int(first[at])))
+            finally:  # a judge that raises leaves the verdicts given so far in the arrays
+                self._grow()
+        return found[inverse.reshape(-1)]
+
+    def _judged(self, key, verdict: ClassVerdict | None) -> int:
+        if verdict is None:
+            return 0  # not remembered: another seat of the class may tell
+        if not verdict.clean:
+            self._number[key] = 0
+            return 0
+        self._number[key] = len(self.given)
+        self.given.append(verdict)
+        return len(self.given) - 1
+
+    def _grow(self) -> None:
+        n, known = len(self.given), len(self.clean)
+        if n == known:
+            return
+        self.clean = np.concatenate([self.clean, np.ones(n - known, bool)])
+        extra = [np.zeros((n - known, a.shape[1]), np.int64)
+                 for a in (self.num, self.den, self.hand_num, self.hand_den)]  # fmt: skip
+        self.num, self.den, self.hand_num, self.hand_den = (
+            np.concatenate([a, x]) for a, x in
+            zip((self.num, self.den, self.hand_num, self.hand_den), extra, strict=True)
+        )  # fmt: skip
+        for number in range(known, n):
+            verdict = self.given[number]
+            for slot, odds in verdict.odds:
+                self.num[number, slot], self.den[number, slot] = odds.numerator, odds.denominator
+            for h, odds in enumerate(verdict.hands):
+                self.hand_num[number, h] = odds.numerator
+                self.hand_den[number, h] = odds.denominator

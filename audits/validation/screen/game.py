@@ -1,0 +1,161 @@
+"""What every game's screen shares: seats read in, certainly clean rounds and their money out.
+
+A game's screen (:mod:`.toss_one`, :mod:`.blackjack`) subclasses :class:`GameScreen` and
+says, for rounds of a batch judged under the same rules, options and shoe, which rounds pass
+its round-level checks and which class each seat is in (:meth:`GameScreen.classes`: what the
+cards decide, and which wagers and results are written), and checks the wager structures of
+its own that compare amounts (:meth:`GameScreen.amounts_ok`).  The rest is the same for every
+game and done here in columns, whatever the amounts:
+
+- the keys: only the game's wagers; a wager with its result (its hands' results for a main
+  wager settled on hands); a result without a wager only when it is 0;
+- the limits in force, the screen's own ceiling on a stake, and the round's aggregate payout;
+- one verdict per class from the exact path (:mod:`.classes`), with the odds of each wager;
+- every recorded result against the odds times the seat's own stake, in cents
+  (:func:`~.money.settled_cents`).
+
+A round is clean when its checks pass, every seat's class is clean and every amount agrees;
+any other round goes to the exact path, which alone writes findings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..context import GameRules
+from . import reader as rd
+from .batch import Batch
+from .classes import Judge, Verdicts, judge_seat
+from .money import Limits, bits, settled_cents
+from .seats import MAIN, SeatTable, key_mask
+
+
+@dataclass
+class SeatClasses:
+    """A game's reading of some rounds: ``round_ok`` per round, and per seat whether it can
+    be screened (``seat_ok``) and its class (an int64 key, or a row of them)."""
+
+    round_ok: np.ndarray
+    seat_ok: np.ndarray
+    keys: np.ndarray
+
+
+@dataclass
+class Screened:
+    """Which rounds are clean; the seats of the rounds (``seats``), which of them are in a
+    clean round (``counted``), and each seat's net result per key (cents) for the totals."""
+
+    clean: np.ndarray
+    seats: SeatTable
+    counted: np.ndarray
+    nets: np.ndarray  # [seat, KEY_SLOTS]
+
+
+class GameScreen:
+    """The screen of one game under one rules in force, options and shoe size."""
+
+    #: finding codes this screen checks per round, in columns
+    round_level: frozenset[str] = frozenset()
+    #: whether the main wager is settled on the seat's hands (the blackjack family)
+    on_hands = False
+
+    def __init__(self, rules: GameRules, options: dict[str, str], decks: int, judge: Judge):
+        self.rules, self.options, self.decks = rules, options, decks
+        self.judge = Judge(judge.settle, judge.check, self.round_level)
+        self.verdicts = Verdicts()
+        self.limits = Limits.of(rules)
+        self.half_up = getattr(rules.engine, "params", {}).get("payout_rounding") == (
+            "half_up_to_cent"
+        )  # fmt: skip
+        self.game_keys = key_mask(k for k in rules.wagers if k in rd.WAGER_KEYS)
+
+    # -- the game's own ----------------------------------------------------------------------
+
+    def classes(self, batch: Batch, rows: np.ndarray, seats: SeatTable) -> SeatClasses:
+        raise NotImplementedError
+
+    def amounts_ok(self, seats: SeatTable) -> np.ndarray:
+        """Per seat: the game's wager structures that compare amounts hold."""
+        return np.ones(len(seats), bool)
+
+    def won(self, seats: SeatTable) -> np.ndarray:
+        """Per seat: its recorded winnings (cents), as the aggregate payout adds them."""
+        placed = bits(seats.result_mask) & (seats.results > 0)
+        return np.where(placed, seats.results, 0).sum(axis=1)
+
+    # -- the same for every game -------------------------------------------------------------
+
+    def screen(self, batch: Batch, rows: np.ndarray, lines, numbers: np.ndarray) -> Screened:
+        """Which of the batch's lines ``rows`` are certainly clean (``lines`` and
+        ``numbers``: the batch's lines and line numbers, for the representatives)."""
+        if self.verdicts.full:
+            self.verdicts = Verdicts()
+        n = len(rows)
+        seats = SeatTable.of(batch.read, rows)
+        read = self.classes(batch, rows, seats)
+        ok = read.seat_ok & self._keys_ok(seats) & self.amounts_ok(seats)
+        ok &= self.limits.stakes_ok(seats.wagers, seats.wager_mask, MAIN)
+        round_ok = read.round_ok & (np.bincount(seats.round[~ok], minlength=n) == 0)
+        judged = np.flatnonzero(round_ok[seats.round])
+        nets = np.zeros_like(seats.results)
+        if judged.size:
+            at = rows[seats.round]
+
+            def judge(i: int):
+                s = int(judged[i])
+                return judge_seat(lines[int(at[s])], int(numbers[at[s]]),
+                                  int(seats.number[s]), self.rules, self.judge)  # fmt: skip
+
+            number = np.zeros(len(seats), np.int64)
+            number[judged] = self.verdicts.of(read.keys[judged], judge)
+            paid_ok, nets = self._paid_as_settled(seats, number, judged)
+            bad = ~self.verdicts.clean[number] | ~paid_ok
+            round_ok &= np.bincount(seats.round[judged[bad[judged]]], minlength=n) == 0
+        paid = np.bincount(seats.round, self.won(seats), minlength=n).astype(np.int64)
+        round_ok &= self.limits.paid_ok(paid)
+        return Screened(round_ok, seats, round_ok[seats.round], nets)
+
+    def _keys_ok(self, seats: SeatTable) -> np.ndarray:
+        """Only the game's wagers; each wager with its result (the main wager's on the
+        hands, where the game settles it so); a result without a wager only when it is 0."""
+        wagers, results = seats.wager_mask, seats.result_mask
+        ok = ((wagers | results) & ~self.game_keys) == 0
+        needs = wagers & ~(1 << MAIN) if self.on_hands else wagers
+        ok &= (needs & ~results) == 0
+        stray = bits(results & ~wagers) & (seats.results != 0)
+        ok &= ~stray.any(axis=1)
+        if self.on_hands:  # hands' results without a main wager must be 0
+            hands = seats.hands
+            no_main = (wagers[hands.seat] >> MAIN & 1) == 0
+            ok &= np.bincount(hands.seat[no_main & (hands.cents != 0)], minlength=len(ok)) == 0
+            ok &= ((wagers >> MAIN & 1) == 0) | ((results >> MAIN & 1) == 0) | (
+                seats.results[:, MAIN] == 0
+            )  # fmt: skip
+        return ok
+
+    def _paid_as_settled(self, seats: SeatTable, number: np.ndarray, judged: np.ndarray):
+        """Per seat: every result as its class's odds settle its own stakes; and each seat's
+        net result per key (the main wager's: its hands' together)."""
+        v = self.verdicts
+        num, den = v.num[number], v.den[number]
+        settled = den > 0
+        expected = settled_cents(seats.wagers, num, den, self.half_up)
+        placed = bits(seats.wager_mask)
+        ok = ~(placed & settled & (expected != seats.results)).any(axis=1)
+        nets = np.where(placed, seats.results, 0)
+        if self.on_hands:
+            hands = seats.hands
+            h_num = v.hand_num[number[hands.seat], np.minimum(hands.index, rd.MOST_HANDS - 1)]
+            h_den = v.hand_den[number[hands.seat], np.minimum(hands.index, rd.MOST_HANDS - 1)]
+            stake = seats.wagers[hands.seat, MAIN]
+            main = (seats.wager_mask[hands.seat] >> MAIN & 1).astype(bool)
+            wrong = main & (h_den > 0) & (settled_cents(stake, h_num, h_den, self.half_up)
+                                          != hands.cents)  # fmt: skip
+            unsettled = main & (h_den == 0)  # a hand the class's verdict did not settle
+            ok &= np.bincount(hands.seat[wrong | unsettled], minlength=len(ok)) == 0
+            nets[:, MAIN] = np.where(placed[:, MAIN],
+                                     np.bincount(hands.seat, hands.cents, minlength=len(ok)),
+                                     0).astype(np.int64)  # fmt: skip
+        return ok, nets

@@ -1,0 +1,29 @@
+"""What the totals count of a seat: each placed wager's stake and net result, on both paths."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from games.engine.catalog import GAMES
+
+from .parse import ParsedSeat
+
+ZERO = Decimal(0)
+
+
+def seat_sums(seat: ParsedSeat) -> tuple[tuple[str, Decimal, Decimal], ...]:
+    """(key, stake, net result) of each placed wager; a main wager settled on hands nets
+    their results."""
+    results = dict(seat.results)
+    if seat.hands is not None:
+        results["main"] = sum((h.result for h in seat.hands), ZERO)
+    return tuple((key, stake, results.get(key, ZERO)) for key, stake in seat.wagers.items())
+
+
+def counted_sums(game: str, seat: ParsedSeat) -> tuple[tuple[str, Decimal, Decimal], ...]:
+    """:func:`seat_sums` of the wagers the game has: a key that is not one of its wagers
+    is a finding (``unknown_wager``) and is counted in no total, so no line can make a row
+    of totals per key it invents."""
+    definition = GAMES.get(game)
+    known = definition.wagers if definition is not None else ()
+    return tuple(s for s in seat_sums(seat) if s[0] in known)
