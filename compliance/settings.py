@@ -232,6 +232,10 @@ REPORT_VERIFY_MAX_BYTES = int(os.environ.get("REPORT_VERIFY_MAX_BYTES") or 50 * 
 # one (the submission says so; its rounds then stay out of monitoring).  A clean month has
 # about 1% faulty rounds with one or two findings each: 200,000 stores every finding of a
 # month of 7 million rounds at 1.5%, three times the busiest venue's month.
+# The screen (audits/validation/screen): clean rounds counted in columns, the rest judged by
+# the exact path alone. AUDITS_SCREEN=false sends every line the exact way (slower, the same
+# findings); a machine without numba does so too.
+AUDITS_SCREEN = env_bool("AUDITS_SCREEN", True)
 AUDITS_FINDINGS_PER_LINE = int(os.environ.get("AUDITS_FINDINGS_PER_LINE") or 50)
 AUDITS_FINDINGS_STORED = int(os.environ.get("AUDITS_FINDINGS_STORED") or 200_000)
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440

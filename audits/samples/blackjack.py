@@ -32,6 +32,7 @@ from games.engine.cards import CARD_CODES, RANK, VALUE
 from .blackjack_faults import ANTE_UP, TIE_BONUS, Fault, faults_of
 from .report import GenerationReport
 from .settlement import sample_rules, sample_settle
+from .stakes import Stakes, written
 
 OPEN_SECONDS, CLOSE_SECONDS = 10 * 3600, 24 * 3600
 PENETRATION = 0.75
@@ -98,7 +99,8 @@ class Table:
     """Deals and plays rounds of one game at one table."""
 
     def __init__(self, game: str, seats: int, decks: int, rng: random.Random, options: dict,
-                 parameters: dict | None = None):  # fmt: skip
+                 parameters: dict | None = None, stakes: str = "few",
+                 most_stake: int = 400_00):  # fmt: skip
         self.game, self.seats, self.decks, self.rng = game, seats, decks, rng
         self.parameters = dict(parameters or {})
         self.rules = sample_rules(game, options, self.parameters)
@@ -106,7 +108,8 @@ class Table:
         self.shoe = [card for card in range(52) for _ in range(decks)]
         self.pos = len(self.shoe)
         self.cut = int(len(self.shoe) * PENETRATION)
-        self.main_stakes = _table(MAIN_STAKES)
+        self.stakes = Stakes(rng, stakes, least=10_00, most=most_stake,
+                             few=(_table(MAIN_STAKES),))  # fmt: skip
 
     def draw(self) -> int:
         if self.forced:
@@ -140,25 +143,28 @@ class Table:
         return dealer, seats
 
     def _wagers(self, number: int, cards: list[int]) -> dict:
-        main = self.main_stakes[int(self.rng.random() * 100)]
-        wagers = {"main": str(main)}
+        stakes = self.stakes
+        main = stakes.main()
+        wagers = {"main": written(main)}
         seat = {"seat": number, "cards": cards, "wagers": wagers}
         rnd = self.rng.random
+        few = stakes.mode == "few"
         if self.game == ANTE_UP:
-            ante = main if rnd() < 0.7 else main // 2
-            wagers["ante"] = str(ante)
+            lower = main // 200 * 100 if few else None  # half, in whole dollars
+            ante = main if rnd() < 0.7 else (lower if few else stakes.at_most(main))
+            wagers["ante"] = written(ante)
             if BASIC.poker_bet(cards):
-                wagers["bet"] = str(ante)
+                wagers["bet"] = written(ante)
                 seat["poker"] = "bet"
             else:
                 seat["poker"] = "fold"
             if rnd() < 0.3:
                 wagers["poker_bonus"] = "1"
         else:
-            side = str(max(main // 10, 1))
             for key in ("tie_left", "tie_18", "tie_right", "tie_21"):
-                if rnd() < 0.15:
-                    wagers[key] = side
+                if rnd() < 0.15:  # each side's two at most a quarter of the main: half in all
+                    side = max(main // 1000, 1) * 100 if few else stakes.at_most(main // 4)
+                    wagers[key] = written(side)
         return seat
 
     def _hands(self, first_two: list[int], up: int) -> list[Hand]:
@@ -236,9 +242,10 @@ def generate_blackjack(
     start: str | date = "2026-10-01", days: int = 31, rounds: int = 1000, seats: int = 3,
     decks: int = 6, fault_rate: float = 0.01, seed: int = 2026,
     timezone: str = "America/Los_Angeles", options: dict | None = None,
-    parameters: dict | None = None,
+    parameters: dict | None = None, stakes: str = "few", most_stake: int = 400_00,
 ) -> GenerationReport:  # fmt: skip
-    """Write ``rounds`` rounds of ``game`` at one table over ``days`` days from ``start``."""
+    """Write ``rounds`` rounds of ``game`` at one table over ``days`` days from ``start``;
+    ``stakes``: how the players stake (:mod:`audits.samples.stakes`)."""
     if game not in (ANTE_UP, TIE_BONUS):
         raise ValueError(f"not a blackjack-family game: {game}")
     if fault_rate and 2 * (seats + 1) <= decks:
@@ -246,7 +253,7 @@ def generate_blackjack(
     table = table or ("T5" if game == ANTE_UP else "T6")
     options = options or {"blackjack_pays": "3:2"}
     rng = random.Random(seed)
-    dealer_table = Table(game, seats, decks, rng, options, parameters)
+    dealer_table = Table(game, seats, decks, rng, options, parameters, stakes, most_stake)
     start = date.fromisoformat(start) if isinstance(start, str) else start
     zone = ZoneInfo(timezone)
     report = GenerationReport(path=str(out), rounds=0, rejected_lines=0, lines=0)

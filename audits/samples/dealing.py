@@ -21,11 +21,13 @@ from games.engine.toss_one_hands import BUST, rank_key
 from games.engine.toss_one_rules import GAME
 
 from .settlement import sample_rules, sample_settle
+from .stakes import Stakes, written
 
 #: Main stakes and their share of seats (%); Lucky 3 and Bonus 4 stakes (% of seats).
 MAIN_STAKES = ((5, 30), (10, 30), (25, 25), (50, 10), (100, 5))
 LUCKY3_STAKES = ((None, 60), (1, 24), (5, 16))  # on 40% of seats
 BONUS4_STAKES = ((None, 70), (1, 18), (5, 12))  # on 30% of seats
+LUCKY3_SHARE, BONUS4_SHARE = 0.4, 0.3
 
 PENETRATION = 0.75  # the shoe is reshuffled once three quarters of it are dealt
 
@@ -61,7 +63,8 @@ class Dealer:
     """Deals rounds of ``seats`` seats from a shoe of ``decks`` decks, seeded by ``seed``."""
 
     def __init__(self, *, seats: int, decks: int, seed: int, options: dict[str, str],
-                 parameters: dict | None = None):  # fmt: skip
+                 parameters: dict | None = None, stakes: str = "few",
+                 most_stake: int = 400_00):  # fmt: skip
         self.seats, self.decks = seats, decks
         self.options = options
         self.rng = random.Random(seed)
@@ -71,9 +74,8 @@ class Dealer:
         self.cut = max(int(len(self.shoe) * PENETRATION), 4 * (seats + 1))
         self.pos = len(self.shoe)  # shuffle before the first round
         self.seat_sets = list(combinations(range(1, 8), seats))
-        self.main_stakes = stake_table(MAIN_STAKES)
-        self.lucky3_stakes = stake_table(LUCKY3_STAKES)
-        self.bonus4_stakes = stake_table(BONUS4_STAKES)
+        few = tuple(stake_table(t) for t in (MAIN_STAKES, LUCKY3_STAKES, BONUS4_STAKES))
+        self.stakes = Stakes(self.rng, stakes, most=most_stake, few=few)
         self.hand_info: dict[int, HandInfo] = {}
         self.hand_ids: dict[tuple[int, bool, int], int] = {}
 
@@ -88,15 +90,18 @@ class Dealer:
         self.pos += need
         return block
 
+    def stakes_drawn(self) -> tuple[int, int | None, int | None]:
+        """A seat's (main, Lucky 3, Bonus 4) stakes in cents (None: not placed)."""
+        stakes = self.stakes
+        return stakes.main(), stakes.side(1, LUCKY3_SHARE), stakes.side(2, BONUS4_SHARE)
+
     def wagers(self) -> dict[str, str]:
-        rnd = self.rng.random
-        wagers = {"main": str(self.main_stakes[int(rnd() * 100)])}
-        lucky3 = self.lucky3_stakes[int(rnd() * 100)]
-        bonus4 = self.bonus4_stakes[int(rnd() * 100)]
+        main, lucky3, bonus4 = self.stakes_drawn()
+        wagers = {"main": written(main)}
         if lucky3:
-            wagers["lucky3"] = str(lucky3)
+            wagers["lucky3"] = written(lucky3)
         if bonus4:
-            wagers["bonus4"] = str(bonus4)
+            wagers["bonus4"] = written(bonus4)
         return wagers
 
     def deal(self) -> Deal:

@@ -32,6 +32,8 @@ def generate_toss_one(
     blackjack_pays: str = "3:2",
     lucky3_paytable: str = "1",
     parameters: dict | None = None,
+    stakes: str = "few",
+    most_stake: int = 400_00,
 ) -> GenerationReport:
     """Write a Toss One 21 hand log to ``out``; see the :mod:`audits.samples` docstring.
 
@@ -39,6 +41,8 @@ def generate_toss_one(
     ``rounds`` (default: ``ROUNDS_PER_TABLE_DAY`` per table and day) are spread
     over ``days`` days from ``start``, the tables taking turns, played between
     10:00 and midnight local time.  ``seats`` seats are occupied in every round.
+    ``stakes``: how the players stake (:mod:`audits.samples.stakes`), up to ``most_stake``
+    cents.
     """
     writer = HandLogWriter(
         venue=venue,
@@ -53,6 +57,8 @@ def generate_toss_one(
         timezone=timezone,
         options={"blackjack_pays": blackjack_pays, "lucky3_paytable": lucky3_paytable},
         parameters=parameters,
+        stakes=stakes,
+        most_stake=most_stake,
     )
     began = time.perf_counter()
     with open(out, "wb") as raw:

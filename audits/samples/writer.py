@@ -15,16 +15,19 @@ import json
 import re
 from datetime import date, datetime, timedelta
 from decimal import Decimal
+from fractions import Fraction
 from typing import IO
 from zoneinfo import ZoneInfo
 
 from games.engine.cards import CARD_CODES, RANK
+from games.engine.odds import settle_amount
 from games.engine.toss_one_hands import RANK_BIT
 from games.engine.toss_one_rules import GAME
 
 from .dealing import Dealer
 from .faults import JSON_SEPARATORS, REJECTED_LINES, ROUND_FAULTS, FaultyLines, plan
 from .report import GenerationReport
+from .stakes import written
 
 OPEN_SECONDS, CLOSE_SECONDS = 10 * 3600, 24 * 3600  # the tables run 10:00 to midnight
 FLUSH_LINES = 4096
@@ -35,27 +38,17 @@ CODE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 SEAT_FORMAT = '{"seat":%d,"cards":["%s","%s","%s","%s"],"toss":%s,"wagers":%s,"results":%s}'
 
 
-def wager_profiles(
-    main_stakes: list, lucky3_stakes: list, bonus4_stakes: list
-) -> dict[tuple, tuple[str, str]]:
-    """Per (main, Lucky 3, Bonus 4) stakes: the wagers' JSON and a format for the results."""
-    profiles: dict[tuple, tuple[str, str]] = {}
-    for main in set(main_stakes):
-        for lucky3 in set(lucky3_stakes):
-            for bonus4 in set(bonus4_stakes):
-                wagers = {"main": str(main)}
-                results_fmt = ['"main":"%s"']
-                if lucky3:
-                    wagers["lucky3"] = str(lucky3)
-                    results_fmt.append('"lucky3":"%s"')
-                if bonus4:
-                    wagers["bonus4"] = str(bonus4)
-                    results_fmt.append('"bonus4":"%s"')
-                profiles[(main, lucky3, bonus4)] = (
-                    json.dumps(wagers, separators=JSON_SEPARATORS),
-                    "{" + ",".join(results_fmt) + "}",
-                )
-    return profiles
+def wager_profile(main: int, lucky3: int | None, bonus4: int | None) -> tuple[str, str]:
+    """A seat's wagers' JSON and a format for its results, of its stakes in cents."""
+    wagers = {"main": written(main)}
+    results_fmt = ['"main":"%s"']
+    if lucky3:
+        wagers["lucky3"] = written(lucky3)
+        results_fmt.append('"lucky3":"%s"')
+    if bonus4:
+        wagers["bonus4"] = written(bonus4)
+        results_fmt.append('"bonus4":"%s"')
+    return json.dumps(wagers, separators=JSON_SEPARATORS), "{" + ",".join(results_fmt) + "}"
 
 
 class HandLogWriter:
@@ -76,6 +69,8 @@ class HandLogWriter:
         timezone: str,
         options: dict[str, str],
         parameters: dict | None = None,
+        stakes: str = "few",
+        most_stake: int = 400_00,
     ):
         if not tables:
             raise ValueError("at least one table")
@@ -99,7 +94,8 @@ class HandLogWriter:
         self.fault_rate, self.tz = fault_rate, ZoneInfo(timezone)
         self.options = options
         self.dealer = Dealer(seats=seats, decks=decks, seed=seed, options=options,
-                             parameters=parameters)  # fmt: skip
+                             parameters=parameters, stakes=stakes,
+                             most_stake=most_stake)  # fmt: skip
         self.slow = FaultyLines(self.dealer, venue)
 
     def _head_format(self) -> str:
@@ -132,12 +128,9 @@ class HandLogWriter:
         info_of, hand_info = dealer.info, dealer.hand_info
         nseats, stride = self.seats, self.seats + 1
         seat_sets, nsets = dealer.seat_sets, len(dealer.seat_sets)
-        main_stakes, lucky3_stakes, bonus4_stakes = (
-            dealer.main_stakes,
-            dealer.lucky3_stakes,
-            dealer.bonus4_stakes,
-        )
-        profiles = wager_profiles(main_stakes, lucky3_stakes, bonus4_stakes)
+        stakes_drawn = dealer.stakes_drawn
+        profiles: dict[tuple, tuple[str, str]] = {}  # a few thousand stakes at most kept
+        rounding = dealer.engine.params["payout_rounding"]
         paytables = dealer.paytables(self.options)
         options = self.options
         player_toss, lucky3_table = dealer.engine.player_toss, paytables["lucky3"]
@@ -145,9 +138,17 @@ class HandLogWriter:
         def settle(cards, dcards, stake, t):
             return dealer.settle_cards(cards, dcards, stake, t, options)
 
-        main_cache: dict[tuple[int, int, int], str] = {}
-        lucky3_miss: dict[tuple[int, int], str] = {}
-        bonus4_cache: dict[tuple[int, int], str] = {}
+        def odds(cache, key, cards, dcards, wager, stake, t):
+            """The odds the game's settlement pays ``wager`` at for what ``key`` says of the
+            hands (asked once per key): the same for every stake."""
+            found = cache.get(key)
+            if found is None:
+                found = cache[key] = settle(cards, dcards, {wager: stake}, t)[0].odds
+            return found
+
+        main_odds: dict[tuple[int, int], Fraction] = {}
+        lucky3_miss: dict[int, Fraction] = {}
+        bonus4_odds: dict[int, Fraction] = {}
         last_clean: dict[str, str] = {}
         unknown_seq: dict[str, int] = {}
 
@@ -234,37 +235,29 @@ class HandLogWriter:
                             if total == 21:  # the three cards best for Lucky 3 among them
                                 t = player_toss(cards, lucky3_table)
                             toss = quoted[cards[t]]
-                        main = main_stakes[int(rnd() * 100)]
-                        lucky3 = lucky3_stakes[int(rnd() * 100)]
-                        bonus4 = bonus4_stakes[int(rnd() * 100)]
-                        wagers_json, results_fmt = profiles[(main, lucky3, bonus4)]
-                        mkey = (hid, dhid, main)
-                        net = main_cache.get(mkey)
-                        if net is None:
-                            stake = {"main": Decimal(main)}
-                            net = str(settle(cards, dcards, stake, t)[0].net)
-                            main_cache[mkey] = net
-                        nets = [net]
+                        drawn = stakes_drawn()
+                        profile = profiles.get(drawn)
+                        if profile is None:
+                            profile = wager_profile(*drawn)
+                            if len(profiles) < 5000:
+                                profiles[drawn] = profile
+                        wagers_json, results_fmt = profile
+                        main, lucky3, bonus4 = (None if c is None else Decimal(written(c))
+                                                for c in drawn)  # fmt: skip
+                        pays = odds(main_odds, (hid, dhid), cards, dcards, "main", main, t)
+                        nets = [str(settle_amount(main, pays, rounding))]
                         if lucky3:
                             if total == 21:
-                                stake = {"lucky3": Decimal(lucky3)}
+                                stake = {"lucky3": lucky3}
                                 net = str(settle(cards, dcards, stake, t)[0].net)
                             else:
-                                lkey = (total, lucky3)
-                                net = lucky3_miss.get(lkey)
-                                if net is None:
-                                    stake = {"lucky3": Decimal(lucky3)}
-                                    net = settle(cards, dcards, stake, t)[0].net
-                                    net = lucky3_miss[lkey] = str(net)
+                                pays = odds(lucky3_miss, total, cards, dcards, "lucky3", lucky3,
+                                            t)  # fmt: skip
+                                net = str(settle_amount(lucky3, pays, rounding))
                             nets.append(net)
                         if bonus4:
-                            bkey = (four, bonus4)
-                            net = bonus4_cache.get(bkey)
-                            if net is None:
-                                stake = {"bonus4": Decimal(bonus4)}
-                                net = settle(cards, dcards, stake, t)[0].net
-                                net = bonus4_cache[bkey] = str(net)
-                            nets.append(net)
+                            pays = odds(bonus4_odds, four, cards, dcards, "bonus4", bonus4, t)
+                            nets.append(str(settle_amount(bonus4, pays, rounding)))
                         parts.append(
                             seat_fmt
                             % (

@@ -20,12 +20,14 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 import numpy as np
+from django.conf import settings
 from django.utils import timezone
 
 from audits.models import Submission
 from audits.validation.findings import Finding, format_rule
 from audits.validation.games import check_round
 from audits.validation.parse import ParsedRound, Rejected, parse_line, place_as_written
+from audits.validation.screen.jit import KERNELS_COMPILED
 from audits.validation.sums import counted_sums
 from games.rules_resolver import RulesResolver
 
@@ -45,7 +47,8 @@ log = logging.getLogger(__name__)
 
 
 class ChunkRun:
-    """What one chunk found, saw and summed; ``fast=False`` sends every line the full way."""
+    """What one chunk found, saw and summed; ``fast=False`` sends every line the full way
+    (so do :setting:`AUDITS_SCREEN` off and a machine without numba: :func:`screen_on`)."""
 
     def __init__(self, submission: Submission, resolver=None, rules_cache=None, fast=True):
         self.submission = submission
@@ -66,7 +69,8 @@ class ChunkRun:
         self.seats: Counter = Counter()
         self.lines = self.rounds = self.rejected = 0
         self.fast = None
-        if fast:
+        self.back_off = BackOff()
+        if fast and screen_on():
             self.fast = FastPath(self.licensee_id, self.resolver, self.rules, self.read,
                                  self.totals, self.latest_played_at, self.dealers,
                                  self.seats)  # fmt: skip
@@ -139,13 +143,18 @@ class ChunkRun:
 
     def _screen_lines(self, numbers: list[int], batch: Sequence) -> None:
         """The batch through the screen; what it does not count, through the exact path.
-        Any error of the screen leaves the batch to the exact path."""
-        try:
-            others = self.fast.screen(numbers, batch)
-        except Exception:
-            log.exception("lines %d to %d: the screen failed; the exact path judges them",
-                          numbers[0], numbers[-1])  # fmt: skip
+        Any error of the screen leaves the batch to the exact path; so does a batch the
+        screen stands back from (:class:`BackOff`)."""
+        if self.back_off.resting():
             others = [(number, raw, None) for number, raw in zip(numbers, batch, strict=True)]
+        else:
+            try:
+                others = self.fast.screen(numbers, batch)
+            except Exception:
+                log.exception("lines %d to %d: the screen failed; the exact path judges them",
+                              numbers[0], numbers[-1])  # fmt: skip
+                others = [(number, raw, None) for number, raw in zip(numbers, batch, strict=True)]
+            self.back_off.counted(len(batch) - len(others), len(batch))
         self.rounds += len(batch) - len(others)
         for number, raw, gate in others:
             self._exact(number, raw, gate)
@@ -201,6 +210,37 @@ class ChunkRun:
                 self.totals[(*where, key)].add_wager(stake, result)
                 if dealer:
                     self.dealers[(*where, dealer, key)].add_wager(stake, result)
+
+
+def screen_on() -> bool:
+    """Whether chunks screen their lines: :setting:`AUDITS_SCREEN` on and numba there."""
+    return settings.AUDITS_SCREEN and KERNELS_COMPILED
+
+
+class BackOff:
+    """The screen stands back where it would cost more than it saves: after two batches in a
+    row of which it counted less than a fifth, the next batches go straight to the exact path
+    (four, then twice as many each time it is still no use, a chunk's worth at most)."""
+
+    SHARE, MOST = 0.2, 16
+
+    def __init__(self):
+        self.misses, self.rest, self.pause = 0, 0, 4
+
+    def resting(self) -> bool:
+        if self.rest:
+            self.rest -= 1
+            return True
+        return False
+
+    def counted(self, clean: int, lines: int) -> None:
+        if clean >= self.SHARE * lines:
+            self.misses, self.pause = 0, 4
+            return
+        self.misses += 1
+        if self.misses >= 2:
+            self.rest, self.misses = self.pause, 0
+            self.pause = min(self.pause * 2, self.MOST)
 
 
 def _judged(parsed: ParsedRound, gate: Gate) -> list[Finding]:

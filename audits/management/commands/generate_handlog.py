@@ -5,6 +5,7 @@ from datetime import date, timedelta
 from django.core.management.base import BaseCommand, CommandError
 
 from audits.samples import generate_toss_one
+from audits.samples.stakes import MODES
 from audits.services.sample_month import sample_month_generate, sample_venue_get
 
 
@@ -40,6 +41,16 @@ class Command(BaseCommand):
             "--tables", help="with --toss-one-only: comma-separated tables (default T1,T2,T3,T4)"
         )
         parser.add_argument(
+            "--stakes", choices=MODES, default="few",
+            help="with --toss-one-only: how players stake: few amounts (the demo's), any whole "
+            "dollar up to --most-stake, or every cent amount in turn (default few)",
+        )  # fmt: skip
+        parser.add_argument(
+            "--most-stake", type=int, default=400,
+            help="with --stakes any or distinct: the most a main wager stakes, in dollars "
+            "(default 400, Washington's limit; choose tables whose own limit allows it)",
+        )  # fmt: skip
+        parser.add_argument(
             "--gzip", action="store_true", help="gzip the output (implied by a .gz name)"
         )
         parser.add_argument(
@@ -60,11 +71,16 @@ class Command(BaseCommand):
             start = date.fromisoformat(opts["start"])
             if opts["tables"] and not opts["toss_one_only"]:
                 raise ValueError("--tables needs --toss-one-only: the registry says the tables")
+            if opts["stakes"] != "few" and not opts["toss_one_only"]:
+                raise ValueError("--stakes needs --toss-one-only: the demo month stakes as its "
+                                 "tables' limits allow")  # fmt: skip
             if opts["toss_one_only"]:
                 given = opts["tables"] or "T1,T2,T3,T4"
                 tables = tuple(t.strip() for t in given.split(",") if t.strip())
                 report = generate_toss_one(out, venue=opts["venue"], tables=tables,
-                                           start=start, **common)  # fmt: skip
+                                           start=start, stakes=opts["stakes"],
+                                           most_stake=opts["most_stake"] * 100,
+                                           **common)  # fmt: skip
             else:
                 last = start + timedelta(days=opts["days"] - 1)
                 venue = sample_venue_get(opts["venue"], start, last)

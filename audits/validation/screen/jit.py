@@ -9,6 +9,7 @@ module built outside the install is ever run.
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
 
 #: how numba compiles a kernel: once, cached on disk beside its module, and without numba's
@@ -20,8 +21,16 @@ from collections.abc import Callable
 JIT_OPTIONS = {"cache": True, "nogil": True, "boundscheck": False, "_nrt": False}
 
 
+#: whether numba is installed: without it the kernels are plain Python (the round ids' keys
+#: still computed, slowly) and chunks take the exact path alone
+KERNELS_COMPILED = importlib.util.find_spec("numba") is not None
+
+
 def compiled(function: Callable):
-    """``function`` as a kernel numba compiles just in time (:data:`JIT_OPTIONS`)."""
+    """``function`` as a kernel numba compiles just in time (:data:`JIT_OPTIONS`); the
+    plain function where numba is not installed."""
+    if not KERNELS_COMPILED:
+        return function
     import numba
 
     return numba.njit(**JIT_OPTIONS)(function)
