@@ -1,9 +1,12 @@
 """``make bench`` part 2: 1,000,000-round logs of every game, validated end to end.
 
 For each workload (Toss One 21 with 3 and with 7 seats, Ante Up 21, the tie bonus game;
-about 1% faulty rounds each) the log is generated once into ``var/bench/`` (the
-blackjack family's generator plays every hand, so that takes minutes; later runs reuse
-the file), a fresh database is migrated and loaded, and a separate process measures, as
+about 1% faulty rounds each) and each way of staking (:data:`STAKES`: any whole dollar
+within the table's limits, a share at the limit: the realistic log; every cent amount in
+turn: the worst case; the demo's few amounts) the log is generated once into
+``var/bench/`` (the blackjack family's generator plays every hand, so that takes minutes;
+later runs reuse the file), a fresh database is migrated and loaded, and a separate process
+measures, as
 one worker would: the file's bare parse (orjson, no validation), then file on disk ->
 stored submission -> findings, totals and round keys in the database (PostgreSQL when
 reachable, else SQLite).  Each workload's own process gives its peak resident memory, and
@@ -16,7 +19,10 @@ validated as production does it, by a real ``celery worker`` with 1 and with N
 processes, from the submission's task to its finish.
 
     .venv/bin/python bench/validation.py [--rounds N] [--only WORKLOAD ...] [--workers N]
-                                         [--repeat N]
+                                         [--repeat N] [--stakes any distinct few] [--no-exact]
+
+Then each workload's realistic log of :data:`EXACT_ROUNDS` rounds is validated with the
+screen and without it (the exact path alone), in the same run, and the ratio printed.
 
 With ``--repeat N`` each workload runs N times (each in its own process, on a fresh
 database) and the run of median speed is printed, with the range of speeds and peaks: on a
@@ -54,15 +60,23 @@ class Workload:
     title: str
     game: str
     seats: int
-    goal: int  # rounds/s, issue 13
+    goal: int  # rounds/s (issue 37)
+    most_parse: float | None  # at most this many times the bare parse (issue 37)
 
 
 WORKLOADS = {
-    "toss-one-3": Workload("Toss One 21, 3 seats", "toss-one-21", 3, 150_000),
-    "toss-one-7": Workload("Toss One 21, 7 seats", "toss-one-21", 7, 80_000),
-    "ante-up-21": Workload("Ante Up 21, 3 seats", "ante-up-21", 3, 50_000),
-    "tie-bonus": Workload("Tie bonus game, 3 seats", "blackjack-tie-bonus", 3, 50_000),
+    "toss-one-3": Workload("Toss One 21, 3 seats", "toss-one-21", 3, 150_000, 3.0),
+    "toss-one-7": Workload("Toss One 21, 7 seats", "toss-one-21", 7, 80_000, None),
+    "ante-up-21": Workload("Ante Up 21, 3 seats", "ante-up-21", 3, 50_000, 4.0),
+    "tie-bonus": Workload("Tie bonus game, 3 seats", "blackjack-tie-bonus", 3, 50_000, 4.0),
 }
+#: how the logs' players stake (audits/samples/stakes.py): any whole dollar within the limit
+#: (the realistic log), every cent amount in turn (the most different wagers the limits
+#: allow: the worst case), and the demo's few amounts
+STAKES = ("any", "distinct", "few")
+#: rounds of the comparison with the exact path alone (the screen off), on the realistic log
+EXACT_ROUNDS = 100_000
+#: Toss One's tables: T1 takes at most $100 (the demo's house limit), the others $400
 
 
 def manage(*args: str, env: dict) -> None:
@@ -94,10 +108,10 @@ def fresh_database(url: str, env: dict) -> None:
     manage("load_registry", "data/registry/washington.yaml", "data/registry/demo.yaml", env=env)
 
 
-def log_for(name: str, rounds: int, env: dict) -> Path:
+def log_for(name: str, stakes: str, rounds: int, env: dict) -> Path:
     """The workload's log, generated once (seeded: the same bytes every time)."""
     workload = WORKLOADS[name]
-    path = LOGS / f"{name}-{rounds}.jsonl"
+    path = LOGS / f"{name}-{stakes}-{rounds}.jsonl"
     if path.exists():
         return path
     LOGS.mkdir(parents=True, exist_ok=True)
@@ -105,10 +119,11 @@ def log_for(name: str, rounds: int, env: dict) -> Path:
     start = time.perf_counter()
     if workload.game == "toss-one-21":
         manage("generate_handlog", str(partial), "--toss-one-only", "--rounds", str(rounds),
-               "--start", "2026-10-01", "--seats", str(workload.seats), env=env)  # fmt: skip
+               "--start", "2026-10-01", "--seats", str(workload.seats), "--stakes", stakes,
+               "--tables", "T2,T3,T4", env=env)  # fmt: skip
     else:
         subprocess.run([sys.executable, __file__, "--generate", workload.game, str(partial),
-                        str(rounds)], cwd=ROOT, env=env, check=True)  # fmt: skip
+                        str(rounds), stakes], cwd=ROOT, env=env, check=True)  # fmt: skip
     partial.rename(path)
     print(f"  generated {path.name} in {time.perf_counter() - start:.0f} s")
     return path
@@ -121,8 +136,12 @@ def main() -> None:
     parser.add_argument("--database-url")
     parser.add_argument("--workers", type=int, default=0, help="also run 1 and N Celery processes")
     parser.add_argument("--repeat", type=int, default=1, help="runs of each workload (median)")
+    parser.add_argument("--stakes", nargs="*", choices=STAKES, default=list(STAKES),
+                        help="which logs: any, distinct, few (default all three)")  # fmt: skip
+    parser.add_argument("--no-exact", action="store_true",
+                        help="leave out the comparison with the exact path alone")  # fmt: skip
     parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)  # one workload's process
-    parser.add_argument("--generate", nargs=3, help=argparse.SUPPRESS)
+    parser.add_argument("--generate", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.repeat < 1:
         parser.error("--repeat: at least 1 run")
@@ -137,24 +156,38 @@ def main() -> None:
     started = time.perf_counter()
     manage("compile_kernels", env=env)  # as make install does: no workload compiles them
     print(f"the screen's kernels compiled (or loaded) in {time.perf_counter() - started:.0f} s")
-    print(f"{'workload':26} {'rounds/s':>10} {'x parse':>8} {'goal':>9} {'peak MB':>8} "
-          f"{'libs MB':>8}")  # fmt: skip
+    print(f"{'workload':26} {'stakes':>8} {'rounds/s':>10} {'x parse':>8} {'goal':>9} "
+          f"{'peak MB':>8} {'libs MB':>8}")  # fmt: skip
     for name in args.only:
-        workload = WORKLOADS[name]
-        log = log_for(name, args.rounds, env)
-        runs = sorted((_measured(log, url, env) for _ in range(args.repeat)), key=_rate)
-        got = runs[len(runs) // 2]  # the median run (of an even number, the faster middle one)
-        spread = _spread(runs) if len(runs) > 1 else ""
-        print(f"{workload.title:26} {_rate(got):>10,.0f} {got['seconds'] / got['parse']:>8.1f} "
-              f"{workload.goal:>9,} {got['peak_mb']:>8,.0f} {got['libraries_mb']:>8,.0f}   "
-              f"({got['rounds']:,} rounds in "
-              f"{got['seconds']:.1f} s ({got['cpu']:.1f} s of processor time), of which storing "
-              f"the upload {got['stored']:.1f} s; "
-              f"bare parse {got['rounds'] / got['parse']:,.0f}/s; "
-              f"{got['findings']:,} findings{spread})")  # fmt: skip
+        for stakes in args.stakes:
+            log = log_for(name, stakes, args.rounds, env)
+            runs = sorted((_measured(log, url, env) for _ in range(args.repeat)), key=_rate)
+            _line(WORKLOADS[name], stakes, runs)
+    if not args.no_exact:
+        print(f"The screen against the exact path alone (AUDITS_SCREEN=false), "
+              f"{EXACT_ROUNDS:,} rounds of the realistic log:")  # fmt: skip
+        for name in args.only:
+            log = log_for(name, "any", EXACT_ROUNDS, env)
+            on = _measured(log, url, env)
+            off = _measured(log, url, {**env, "AUDITS_SCREEN": "false"})
+            print(f"{WORKLOADS[name].title:26} screen {_rate(on):>10,.0f} rounds/s, exact path "
+                  f"alone {_rate(off):>8,.0f} rounds/s: {_rate(on) / _rate(off):.1f} times "
+                  f"as fast (peaks {on['peak_mb']:,.0f} and {off['peak_mb']:,.0f} MB)")  # fmt: skip
     if args.workers:
         celery_runs(args.rounds, args.workers, url, env)
     shutil.rmtree(workdir, ignore_errors=True)  # the stored copies of the logs (GBs)
+
+
+def _line(workload: Workload, stakes: str, runs: list[dict]) -> None:
+    got = runs[len(runs) // 2]  # the median run (of an even number, the faster middle one)
+    spread = _spread(runs) if len(runs) > 1 else ""
+    print(f"{workload.title:26} {stakes:>8} {_rate(got):>10,.0f} "
+          f"{got['seconds'] / got['parse']:>8.1f} {workload.goal:>9,} {got['peak_mb']:>8,.0f} "
+          f"{got['libraries_mb']:>8,.0f}   ({got['rounds']:,} rounds in {got['seconds']:.1f} s "
+          f"({got['cpu']:.1f} s of processor time), of which storing the upload "
+          f"{got['stored']:.1f} s; bare parse {got['rounds'] / got['parse']:,.0f}/s; "
+          f"{got['findings']:,} findings; {got['distinct']:,} different main stakes"
+          f"{spread})")  # fmt: skip
 
 
 def _measured(log: Path, url: str, env: dict) -> dict:
@@ -184,7 +217,7 @@ def celery_runs(rounds: int, workers: int, url: str, env: dict) -> None:
     if reason:
         print(f"SKIPPED: the Celery runs ({reason})")
         return
-    log = log_for("toss-one-3", rounds, env)
+    log = log_for("toss-one-3", "any", rounds, env)
     for n in sorted({1, workers}):
         fresh_database(url, env)
         command = [sys.executable, "-m", "bench.celery_run", str(log), str(n)]
@@ -195,17 +228,23 @@ def celery_runs(rounds: int, workers: int, url: str, env: dict) -> None:
               f"{rounds / seconds:>10,.0f} rounds/s")  # fmt: skip
 
 
-def bare_parse_seconds(path: Path) -> float:
+def bare_parse_seconds(path: Path) -> tuple[float, int]:
+    """The seconds orjson takes to parse every line, and how many different main stakes
+    the log holds (counted after the clock stops)."""
     import orjson
 
+    parsed = []
     start = time.perf_counter()
     with open(path, "rb") as f:
         for line in f:
             try:
-                orjson.loads(line)
+                parsed.append(orjson.loads(line))
             except orjson.JSONDecodeError:
                 pass
-    return time.perf_counter() - start
+    seconds = time.perf_counter() - start
+    stakes = {s.get("wagers", {}).get("main") for r in parsed if isinstance(r, dict)
+              for s in r.get("seats", ()) if isinstance(s, dict)}  # fmt: skip
+    return seconds, len(stakes)
 
 
 def _django() -> None:
@@ -218,7 +257,7 @@ def _django() -> None:
 
 def measure(log: Path) -> None:
     """One workload, in its own process: prints a JSON line of its figures."""
-    parse = bare_parse_seconds(log)
+    parse, distinct = bare_parse_seconds(log)
     _django()
     from audits.services.storage import submission_store
     from audits.services.submissions import submission_validate_now
@@ -233,7 +272,7 @@ def measure(log: Path) -> None:
     seconds, cpu = time.perf_counter() - start, _cpu_seconds() - cpu_start
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps({"rounds": submission.rounds_total, "seconds": seconds, "parse": parse,
-                      "stored": stored, "cpu": cpu,
+                      "stored": stored, "cpu": cpu, "distinct": distinct,
                       "findings": submission.finding_count, "peak_mb": peak_mb,
                       "libraries_mb": libraries_mb()}))  # fmt: skip
 
@@ -262,11 +301,12 @@ def libraries_mb() -> float:
     return kb / 1024
 
 
-def generate_blackjack(game: str, out: str, rounds: str) -> None:
+def generate_blackjack(game: str, out: str, rounds: str, stakes: str) -> None:
     _django()
     from audits.samples.blackjack import generate_blackjack as generate
 
-    generate(out, game=game, rounds=int(rounds), days=31, fault_rate=0.01, seed=2026)
+    generate(out, game=game, rounds=int(rounds), days=31, fault_rate=0.01, seed=2026,
+             stakes=stakes)  # fmt: skip
 
 
 if __name__ == "__main__":
