@@ -77,6 +77,7 @@ STAKES = ("any", "distinct", "few")
 #: rounds of the comparison with the exact path alone (the screen off), on the realistic log
 EXACT_ROUNDS = 100_000
 #: Toss One's tables: T1 takes at most $100 (the demo's house limit), the others $400
+TOSS_ONE_TABLES = ("T2", "T3", "T4")
 
 
 def manage(*args: str, env: dict) -> None:
@@ -117,13 +118,9 @@ def log_for(name: str, stakes: str, rounds: int, env: dict) -> Path:
     LOGS.mkdir(parents=True, exist_ok=True)
     partial = path.with_suffix(".partial")
     start = time.perf_counter()
-    if workload.game == "toss-one-21":
-        manage("generate_handlog", str(partial), "--toss-one-only", "--rounds", str(rounds),
-               "--start", "2026-10-01", "--seats", str(workload.seats), "--stakes", stakes,
-               "--tables", "T2,T3,T4", env=env)  # fmt: skip
-    else:
-        subprocess.run([sys.executable, __file__, "--generate", workload.game, str(partial),
-                        str(rounds), stakes], cwd=ROOT, env=env, check=True)  # fmt: skip
+    subprocess.run([sys.executable, __file__, "--generate", workload.game, str(partial),
+                    str(rounds), stakes, str(workload.seats)], cwd=ROOT, env=env,
+                   check=True)  # fmt: skip
     partial.rename(path)
     print(f"  generated {path.name} in {time.perf_counter() - start:.0f} s")
     return path
@@ -141,14 +138,14 @@ def main() -> None:
     parser.add_argument("--no-exact", action="store_true",
                         help="leave out the comparison with the exact path alone")  # fmt: skip
     parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)  # one workload's process
-    parser.add_argument("--generate", nargs=4, help=argparse.SUPPRESS)
+    parser.add_argument("--generate", nargs=5, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.repeat < 1:
         parser.error("--repeat: at least 1 run")
     if args.measure:
         return measure(args.measure)
     if args.generate:
-        return generate_blackjack(*args.generate)
+        return generate(*args.generate)
     workdir = Path(tempfile.mkdtemp(prefix="bench-validation-"))
     url = database_url(args.database_url, workdir)
     env = {**os.environ, "DATABASE_URL": url, "MEDIA_ROOT": str(workdir / "media"), **PRODUCTION}
@@ -301,12 +298,15 @@ def libraries_mb() -> float:
     return kb / 1024
 
 
-def generate_blackjack(game: str, out: str, rounds: str, stakes: str) -> None:
+def generate(game: str, out: str, rounds: str, stakes: str, seats: str) -> None:
+    """A month of ``game`` at the demo's tables of it, Toss One 21 at its $400 tables."""
     _django()
-    from audits.samples.blackjack import generate_blackjack as generate
+    from audits.samples.games import SAMPLE_GAMES
 
-    generate(out, game=game, rounds=int(rounds), days=31, fault_rate=0.01, seed=2026,
-             stakes=stakes)  # fmt: skip
+    sample = SAMPLE_GAMES[game]
+    tables = TOSS_ONE_TABLES if game == "toss-one-21" else sample.tables
+    sample.deal(out, tables=tables, options=sample.options, rounds=int(rounds), days=31,
+                seats=int(seats), fault_rate=0.01, seed=2026, stakes=stakes)  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -29,7 +29,9 @@ from games.engine.blackjack import hand_total, is_natural
 from games.engine.blackjack_sim import basic_no_split
 from games.engine.cards import CARD_CODES, RANK, VALUE
 
-from .blackjack_faults import ANTE_UP, TIE_BONUS, Fault, faults_of
+from . import ante_up, tie_bonus
+from .blackjack_faults import Fault, faults_of
+from .family import FamilySampling, Seat
 from .report import GenerationReport
 from .settlement import sample_rules, sample_settle
 from .stakes import Stakes, written
@@ -80,6 +82,9 @@ BASIC = Strategy(
     "an ace or a king, else fold",
 )
 
+#: the family's games, by code
+SAMPLINGS: dict[str, FamilySampling] = {s.game: s for s in (ante_up.SAMPLING, tie_bonus.SAMPLING)}
+
 #: stakes and their share of seats (%)
 MAIN_STAKES = ((10, 35), (25, 35), (50, 20), (100, 10))
 
@@ -98,12 +103,13 @@ class Hand:
 class Table:
     """Deals and plays rounds of one game at one table."""
 
-    def __init__(self, game: str, seats: int, decks: int, rng: random.Random, options: dict,
-                 parameters: dict | None = None, stakes: str = "few",
+    def __init__(self, sampling: FamilySampling, seats: int, decks: int, rng: random.Random,
+                 options: dict, parameters: dict | None = None, stakes: str = "few",
                  most_stake: int = 400_00):  # fmt: skip
-        self.game, self.seats, self.decks, self.rng = game, seats, decks, rng
+        self.sampling, self.game = sampling, sampling.game
+        self.seats, self.decks, self.rng = seats, decks, rng
         self.parameters = dict(parameters or {})
-        self.rules = sample_rules(game, options, self.parameters)
+        self.rules = sample_rules(self.game, options, self.parameters)
         self.forced: list[int] = []  # cards a fault has the next round deal first
         self.shoe = [card for card in range(52) for _ in range(decks)]
         self.pos = len(self.shoe)
@@ -137,35 +143,17 @@ class Table:
                 [Hand(list(seat["cards"]))] if natural else self._hands(seat["cards"], up)
             )
             live = live or any(self._live(h, len(seat["hands"])) for h in seat["hands"])
-        poker_bets = any(seat.get("poker") == "bet" for seat in seats)
-        if not natural and (live or (self.game == ANTE_UP and poker_bets)):
+        if not natural and (live or self.sampling.completes(seats)):
             self._dealer_draws(dealer)
         return dealer, seats
 
     def _wagers(self, number: int, cards: list[int]) -> dict:
-        stakes = self.stakes
-        main = stakes.main()
+        main = self.stakes.main()
         wagers = {"main": written(main)}
-        seat = {"seat": number, "cards": cards, "wagers": wagers}
-        rnd = self.rng.random
-        few = stakes.mode == "few"
-        if self.game == ANTE_UP:
-            lower = main // 200 * 100 if few else None  # half, in whole dollars
-            ante = main if rnd() < 0.7 else (lower if few else stakes.at_most(main))
-            wagers["ante"] = written(ante)
-            if BASIC.poker_bet(cards):
-                wagers["bet"] = written(ante)
-                seat["poker"] = "bet"
-            else:
-                seat["poker"] = "fold"
-            if rnd() < 0.3:
-                wagers["poker_bonus"] = "1"
-        else:
-            for key in ("tie_left", "tie_18", "tie_right", "tie_21"):
-                if rnd() < 0.15:  # each side's two at most a quarter of the main: half in all
-                    side = max(main // 1000, 1) * 100 if few else stakes.at_most(main // 4)
-                    wagers[key] = written(side)
-        return seat
+        record = {"seat": number, "cards": cards, "wagers": wagers}
+        self.sampling.wagers(Seat(number, cards, main, self.stakes, BASIC, wagers, record),
+                             self.rng.random)  # fmt: skip
+        return record
 
     def _hands(self, first_two: list[int], up: int) -> list[Hand]:
         if BASIC.split(first_two):
@@ -246,14 +234,15 @@ def generate_blackjack(
 ) -> GenerationReport:  # fmt: skip
     """Write ``rounds`` rounds of ``game`` at one table over ``days`` days from ``start``;
     ``stakes``: how the players stake (:mod:`audits.samples.stakes`)."""
-    if game not in (ANTE_UP, TIE_BONUS):
+    if game not in SAMPLINGS:
         raise ValueError(f"not a blackjack-family game: {game}")
+    sampling = SAMPLINGS[game]
     if fault_rate and 2 * (seats + 1) <= decks:
         raise ValueError(f"a round of {seats} seats is too small to hold a card {decks + 1} times")
-    table = table or ("T5" if game == ANTE_UP else "T6")
+    table = table or sampling.table
     options = options or {"blackjack_pays": "3:2"}
     rng = random.Random(seed)
-    dealer_table = Table(game, seats, decks, rng, options, parameters, stakes, most_stake)
+    dealer_table = Table(sampling, seats, decks, rng, options, parameters, stakes, most_stake)
     start = date.fromisoformat(start) if isinstance(start, str) else start
     zone = ZoneInfo(timezone)
     report = GenerationReport(path=str(out), rounds=0, rejected_lines=0, lines=0)
@@ -265,7 +254,7 @@ def generate_blackjack(
 
 def _write(fh: IO[bytes], dealer_table: Table, report, rng, rounds, days, start, zone,
            fault_rate, **where) -> None:  # fmt: skip
-    faults = faults_of(where["game"], dealer_table.decks)
+    faults = faults_of(dealer_table.sampling.faults, dealer_table.decks)
     kinds = list(faults)
     planted = 0
     previous = ""

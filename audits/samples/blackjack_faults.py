@@ -19,11 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
+from games.engine import catalog
 from games.engine.blackjack import hand_total, is_natural
 from games.engine.cards import ACE, CARD_CODES, RANK, VALUE
-from games.engine.tie_bonus_rules import LEFT, RIGHT
 
-ANTE_UP, TIE_BONUS = "ante-up-21", "blackjack-tie-bonus"
 TEN_OF_SPADES = CARD_CODES.index("TS")
 
 #: Codes these games can raise that the demo does not plant, and why.
@@ -71,7 +70,7 @@ def _hands(seats: list[dict]):
             yield seat, hand
 
 
-def _stake(seat: dict, key: str) -> Decimal:
+def stake_of(seat: dict, key: str) -> Decimal:
     return Decimal(seat["wagers"].get(key, "0"))
 
 
@@ -180,7 +179,7 @@ def dealer_stands_short(dealer, seats, draw) -> bool:
 # -- dealt: the wagers -------------------------------------------------------------------------
 
 
-def _set(key: str, amount: Callable[[dict], Decimal | None], when=lambda seat, dealer: True):
+def set_stake(key: str, amount: Callable[[dict], Decimal | None], when=lambda seat, dealer: True):
     """Seat 1's ``key`` wager set to ``amount(seat)`` (None: removed)."""
 
     def change(dealer, seats, draw) -> bool:
@@ -197,26 +196,26 @@ def _set(key: str, amount: Callable[[dict], Decimal | None], when=lambda seat, d
     return change
 
 
-def _both(*changes):
+def both(*changes):
     def change(dealer, seats, draw) -> bool:
         return all(c(dealer, seats, draw) for c in changes)
 
     return change
 
 
-def _bets(seat, dealer) -> bool:
+def bets(seat, dealer) -> bool:
     return seat.get("poker") == "bet"
 
 
-def _folds(seat, dealer) -> bool:
+def folds(seat, dealer) -> bool:
     return seat.get("poker") == "fold"
 
 
-def _folds_with_bonus(seat, dealer) -> bool:
-    return _folds(seat, dealer) and "poker_bonus" in seat["wagers"]
+def folds_with_bonus(seat, dealer) -> bool:
+    return folds(seat, dealer) and "poker_bonus" in seat["wagers"]
 
 
-def _up_ace(seat, dealer) -> bool:
+def up_ace(seat, dealer) -> bool:
     return RANK[dealer[0]] == ACE and not is_natural(dealer)
 
 
@@ -224,7 +223,7 @@ def _up_not_ace(seat, dealer) -> bool:
     return RANK[dealer[0]] != ACE
 
 
-def _no_tie_wagers(side: tuple[str, ...]):
+def no_tie_wagers(side: tuple[str, ...]):
     def change(dealer, seats, draw) -> bool:
         for key in side:
             seats[0]["wagers"].pop(key, None)
@@ -233,7 +232,7 @@ def _no_tie_wagers(side: tuple[str, ...]):
     return change
 
 
-half_main = lambda seat: _stake(seat, "main") / 2  # noqa: E731
+half_main = lambda seat: stake_of(seat, "main") / 2  # noqa: E731
 
 
 # -- written: the record -----------------------------------------------------------------------
@@ -263,13 +262,11 @@ def _has_side_result(dealer, seats, draw) -> bool:
 
 
 def _result_without_wager(record: dict, previous: str) -> None:
+    """A result of the game's last side wager the seat did not place (the engine's catalog
+    names the game's wagers)."""
     seat = record["seats"][0]
-    key = "poker_bonus" if record["game"] == ANTE_UP else "tie_17"
-    seat["results"][key] = "-1"
-
-
-def _free_side_key(dealer, seats, draw) -> bool:
-    return "poker_bonus" not in seats[0]["wagers"] and "tie_17" not in seats[0]["wagers"]
+    free = [k for k in catalog.GAMES[record["game"]].wagers if k not in seat["wagers"]]
+    seat["results"][free[-1]] = "-1"
 
 
 def _same_round(record: dict, previous: str) -> None:
@@ -294,14 +291,12 @@ def _tens(seats: int) -> list[int]:
 COMMON: dict[str, Fault] = {
     "overpaid": Fault("overpaid", written=_bump_hand(Decimal(5))),
     "underpaid": Fault("underpaid", written=_bump_hand(Decimal(-5))),
-    "over_limit": Fault("over_limit", dealt=_set("main", lambda seat: Decimal(500))),
+    "over_limit": Fault("over_limit", dealt=set_stake("main", lambda seat: Decimal(500))),
     "unknown_wager": Fault("unknown_wager", written=_extra_wager),
     "wager_without_result": Fault(
         "wager_without_result", dealt=_has_side_result, written=_drop_result
     ),
-    "result_without_wager": Fault(
-        "result_without_wager", dealt=_free_side_key, written=_result_without_wager
-    ),
+    "result_without_wager": Fault("result_without_wager", written=_result_without_wager),
     "duplicate_round": Fault("duplicate_round", written=_same_round),
     "card_over_shoe": Fault("card_over_shoe", force=_tens),
     "hands_inconsistent": Fault("hands_inconsistent", written=_first_cards_swapped),
@@ -316,62 +311,17 @@ COMMON: dict[str, Fault] = {
     "too_many_splits": Fault("too_many_splits", dealt=split_five_times),
     "dealer_drew_wrongly": Fault("dealer_drew_wrongly", dealt=dealer_stands_short),
     "insurance_not_offered": Fault(
-        "insurance_not_offered", dealt=_set("insurance", half_main, _up_not_ace)
+        "insurance_not_offered", dealt=set_stake("insurance", half_main, _up_not_ace)
     ),
     "insurance_above_half": Fault(
-        "insurance_above_half", dealt=_set("insurance", lambda s: _stake(s, "main"), _up_ace)
-    ),
-}
-
-ANTE_UP_FAULTS: dict[str, Fault] = {
-    "ante_above_21": Fault(
-        "ante_above_21",
-        dealt=_both(
-            _set("ante", lambda s: _stake(s, "main") * 2, _bets),
-            _set("bet", lambda s: _stake(s, "main") * 2),
-        ),
-    ),
-    "bet_not_equal_ante": Fault(
-        "bet_not_equal_ante", dealt=_set("bet", lambda s: _stake(s, "ante") * 2, _bets)
-    ),
-    "bet_after_fold": Fault(
-        "bet_after_fold", dealt=_set("bet", lambda s: _stake(s, "ante"), _folds)
-    ),
-    "bet_without_ante": Fault(
-        "bet_without_ante",
-        dealt=_both(_set("ante", lambda s: None, _bets), _set("poker_bonus", lambda s: None)),
-    ),
-    "poker_bonus_not_fixed_stake": Fault(
-        "poker_bonus_not_fixed_stake", dealt=_set("poker_bonus", lambda s: Decimal(5))
-    ),
-    "poker_bonus_without_poker": Fault(
-        "poker_bonus_without_poker", dealt=_set("ante", lambda s: None, _folds_with_bonus)
-    ),
-    "decks_not_authorized": Fault("decks_not_authorized", decks=8),
-    "ante_without_21": Fault("ante_without_21", dealt=_set("main", lambda s: None, _folds)),
-}
-
-TIE_BONUS_FAULTS: dict[str, Fault] = {
-    "left_side_above_half": Fault(
-        "left_side_above_half",
-        dealt=_both(_no_tie_wagers(LEFT + RIGHT), _set("tie_left", lambda s: _stake(s, "main"))),
-    ),
-    "right_side_above_half": Fault(
-        "right_side_above_half",
-        dealt=_both(_no_tie_wagers(LEFT + RIGHT), _set("tie_right", lambda s: _stake(s, "main"))),
-    ),
-    "decks_not_approved": Fault("decks_not_approved", decks=4),
-    "bonus_without_primary": Fault(
-        "bonus_without_primary",
-        dealt=_set("main", lambda s: None, lambda seat, dealer: len(seat["wagers"]) > 1),
+        "insurance_above_half", dealt=set_stake("insurance", lambda s: stake_of(s, "main"), up_ace)
     ),
 }
 
 
-def faults_of(game: str, decks: int = 6) -> dict[str, Fault]:
-    """Every fault a sample round of ``game`` dealt from ``decks`` decks may carry, by kind
-    (five split hands of one rank need at least three decks)."""
-    own = ANTE_UP_FAULTS if game == ANTE_UP else TIE_BONUS_FAULTS
+def faults_of(own: dict[str, Fault], decks: int = 6) -> dict[str, Fault]:
+    """Every fault a sample round of a game (``own``: the game's own faults) dealt from
+    ``decks`` decks may carry, by kind (five split hands of one rank need three decks)."""
     faults = {**COMMON, **own}
     if decks < 3:
         del faults["too_many_splits"]

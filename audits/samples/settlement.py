@@ -14,7 +14,7 @@ from functools import cache
 from audits.validation.context import GameRules
 from audits.validation.games import GAMES, settle_round
 from audits.validation.parse import ParsedRound, ParsedSeat
-from audits.validation.settle import RoundSettlement
+from audits.validation.settlement import RoundSettlement
 from games.engine.catalog import game as engine_game
 
 

@@ -20,8 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from audits.samples import generate_toss_one
-from audits.samples.blackjack import generate_blackjack
+from audits.samples.games import SAMPLE_GAMES
 from audits.samples.settlement import sample_rules
 from audits.validation.games import GAMES, ValidatedGame, check_judge
 from audits.validation.screen.batch import Batch
@@ -52,14 +51,10 @@ def kernels_compile(rounds: int = 300) -> dict[str, float]:
 
 def _sample(code: str, path: Path, rounds: int) -> dict[str, str]:
     """A sample of the game's rounds, one in ten faulty, written to ``path``; its options."""
-    if code == "toss-one-21":
-        options = {"blackjack_pays": "3:2", "lucky3_paytable": "1"}
-        generate_toss_one(path, rounds=rounds, days=1, seats=7, decks=DECKS, fault_rate=0.1)
-        return options
-    options = {"blackjack_pays": "3:2"}
-    generate_blackjack(path, game=code, rounds=rounds, days=1, decks=DECKS, fault_rate=0.1,
-                       options=options)  # fmt: skip
-    return options
+    sample = SAMPLE_GAMES[code]
+    sample.deal(path, tables=sample.tables[:1], options=sample.options, rounds=rounds, days=1,
+                seats=7, decks=DECKS, fault_rate=0.1)  # fmt: skip
+    return sample.options
 
 
 def _screen_file(code: str, game: ValidatedGame, path: Path, options: dict) -> None:

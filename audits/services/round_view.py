@@ -21,7 +21,7 @@ from audits.services.rules_context import GameRulesCache
 from audits.services.storage import media_path
 from audits.validation.games import settle_round
 from audits.validation.parse import MAX_LINE_BYTES, ParsedRound, ParsedSeat, Rejected, parse_line
-from audits.validation.settle import RoundSettlement, SeatSettlement
+from audits.validation.settlement import RoundSettlement, SeatSettlement
 from games.engine.cards import CARD_CODES, RANK, SUIT
 from games.engine.results import WagerResult
 from games.selectors import RulesInForce, rules_in_force

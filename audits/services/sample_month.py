@@ -19,14 +19,13 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 
-from audits.samples import ROUNDS_PER_TABLE_DAY, GenerationReport, generate_toss_one
-from audits.samples.blackjack import ANTE_UP, TIE_BONUS, generate_blackjack
+from audits.samples import ROUNDS_PER_TABLE_DAY, GenerationReport
+from audits.samples.games import SAMPLE_GAMES
 from audits.services.reports.rules import assumed_variant
-from games.engine.toss_one_rules import GAME as TOSS_ONE
 from games.models import Authorization, Venue
 from games.terms import authorization_problem
 
-GAMES = (TOSS_ONE, ANTE_UP, TIE_BONUS)  # the games a generator deals, in the log's order
+GAMES = tuple(SAMPLE_GAMES)  # the games a generator deals, in the log's order
 
 
 @dataclass(frozen=True)
@@ -130,10 +129,12 @@ def sample_month_generate(
 
 
 def _parts(venue: SampleVenue, days: int, rounds: int | None):
-    """(game, tables, rounds): an authorization of Toss One 21 deals its tables in turns, one
-    of a blackjack-family game one table at a time; ``rounds`` each (default: by days)."""
+    """(game, tables, rounds): an authorization's tables dealt in turns where its game's
+    generator deals tables in turns (Toss One 21), else one table at a time; ``rounds`` each
+    (default: by days)."""
     for game in venue.games:
-        groups = [game.tables] if game.game == TOSS_ONE else [(t,) for t in game.tables]
+        in_turn = SAMPLE_GAMES[game.game].tables_in_turn
+        groups = [game.tables] if in_turn else [(t,) for t in game.tables]
         for tables in groups:
             count = rounds if rounds is not None else days * len(tables) * ROUNDS_PER_TABLE_DAY
             yield game, tables, count
@@ -141,17 +142,9 @@ def _parts(venue: SampleVenue, days: int, rounds: int | None):
 
 def _deal(path, venue: SampleVenue, part, **common) -> GenerationReport:
     game, tables, count = part
-    if game.game == TOSS_ONE:
-        return generate_toss_one(
-            path, venue=venue.code, tables=tables, rounds=count, decks=game.decks,
-            timezone=venue.timezone, blackjack_pays=game.options.get("blackjack_pays", "3:2"),
-            lucky3_paytable=game.options.get("lucky3_paytable", "1"),
-            parameters=game.parameters, **common,
-        )  # fmt: skip
-    return generate_blackjack(
-        path, game=game.game, venue=venue.code, table=tables[0], rounds=count, decks=game.decks,
-        timezone=venue.timezone, options=dict(game.options), parameters=game.parameters,
-        **common,
+    return SAMPLE_GAMES[game.game].deal(
+        path, tables=tables, options=game.options, venue=venue.code, rounds=count,
+        decks=game.decks, timezone=venue.timezone, parameters=game.parameters, **common,
     )  # fmt: skip
 
 

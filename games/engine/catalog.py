@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import ante_up_parsheet, ante_up_rules, tie_bonus_parsheet, tie_bonus_rules, toss_one_rules
+from .ante_up import AnteUp21
 from .parameters import Parameter, ParameterError, coerce, resolve
 from .parsheet import ParSheet, WagerSheet
 from .paytables import Paytable
+from .tie_bonus import TieBonusBlackjack
 from .toss_one import TossOne21
 from .toss_one_parsheet import toss_one_sheets
 
@@ -25,6 +27,7 @@ SheetFunction = Callable[..., tuple[WagerSheet, ...]]
 class GameDefinition:
     code: str
     title: str
+    engine: type  # the game's engine class, built from a rule version's parameters
     wagers: tuple[str, ...]
     parameters: tuple[Parameter, ...]
     options: Mapping[str, tuple[str, ...]]  # option name -> allowed values
@@ -69,6 +72,7 @@ def _ante_up_sheets(params, decks, options, paytables, only=None):
 TOSS_ONE_21 = GameDefinition(
     code=toss_one_rules.GAME,
     title="Toss One 21",
+    engine=TossOne21,
     wagers=("main", "lucky3", "bonus4"),
     parameters=toss_one_rules.PARAMETERS,
     options={"blackjack_pays": toss_one_rules.BLACKJACK_PAYS, "lucky3_paytable": ("1", "2")},
@@ -89,6 +93,7 @@ BLACKJACK_PAYS = ("3:2", "6:5")
 ANTE_UP_21 = GameDefinition(
     code=ante_up_rules.GAME,
     title="Ante Up 21, Poker Bonus Edition",
+    engine=AnteUp21,
     wagers=ante_up_rules.WAGERS,
     parameters=ante_up_rules.PARAMETERS,
     options={"blackjack_pays": BLACKJACK_PAYS, "poker_bonus_paytable": ("1",)},
@@ -103,6 +108,7 @@ ANTE_UP_21 = GameDefinition(
 TIE_BONUS = GameDefinition(
     code=tie_bonus_rules.GAME,
     title="Blackjack with tie bonus wagers",
+    engine=TieBonusBlackjack,
     wagers=tie_bonus_rules.WAGERS,
     parameters=tie_bonus_rules.PARAMETERS,
     options={"blackjack_pays": BLACKJACK_PAYS, "tie_bonus_paytable": ("1",)},

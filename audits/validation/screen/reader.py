@@ -324,7 +324,7 @@ def _int(d, i, e):
     end -1 for anything else."""
     j, value = i, 0
     while j < e and _ZERO <= d[j] <= _NINE and j - i < 10:
-        value = value * 10 + (d[j] - _ZERO)
+        value = value * 10 + (int(d[j]) - _ZERO)
         j += 1
     if j == i or j - i > 9 or (d[i] == _ZERO and j - i > 1) or not _ends_number(d, j, e):
         return -1, 0
@@ -339,7 +339,7 @@ def _digits_cents(d, i, e):
     j = i + 1 if negative else i
     start, whole = j, 0
     while j < e and _ZERO <= d[j] <= _NINE:
-        whole = whole * 10 + (d[j] - _ZERO)
+        whole = whole * 10 + (int(d[j]) - _ZERO)
         j += 1
         if j - start > 11:
             return -1, 0
@@ -350,10 +350,10 @@ def _digits_cents(d, i, e):
         j += 1
         if j >= e or not (_ZERO <= d[j] <= _NINE):
             return -1, 0
-        cents += (d[j] - _ZERO) * 10
+        cents += (int(d[j]) - _ZERO) * 10
         j += 1
         if j < e and _ZERO <= d[j] <= _NINE:
-            cents += d[j] - _ZERO
+            cents += int(d[j]) - _ZERO
             j += 1
     return j, -cents if negative else cents
 
@@ -421,7 +421,7 @@ def _digits(d, i, n):
         c = d[j]
         if c < _ZERO or c > _NINE:
             return -1
-        value = value * 10 + (c - _ZERO)
+        value = value * 10 + (int(c) - _ZERO)
     return value
 
 
@@ -445,7 +445,7 @@ def _played_at(d, i, e, days, line_ints, r):
         n = 0
         while j < end - 1 and _ZERO <= d[j] <= _NINE:
             if n < 6:
-                micros = micros * 10 + (d[j] - _ZERO)
+                micros = micros * 10 + (int(d[j]) - _ZERO)
             n += 1
             j += 1
         if n == 0:

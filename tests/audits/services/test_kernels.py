@@ -33,10 +33,12 @@ from audits.services.sample_month import sample_month_generate, sample_venue_get
 from audits.services.storage import submission_store
 from audits.services.submissions import submission_validate_now
 from games.models import Licensee
+import audits.validation.games as games
 import audits.validation.screen as screen
 
-modules = [importlib.import_module(f"audits.validation.screen.{m.name}")
-           for m in pkgutil.iter_modules(screen.__path__)]
+modules = [importlib.import_module(m.name)
+           for package in (screen, games)
+           for m in pkgutil.walk_packages(package.__path__, package.__name__ + ".")]
 modules.append(importlib.import_module("audits.validation.round_ids"))
 
 def signatures():
@@ -80,7 +82,7 @@ def test_a_validation_after_compiling_the_kernels_compiles_nothing(tmp_path):
     found = json.loads(done.stdout.strip().splitlines()[-1])
     assert found["games"] == ["ante-up-21", "blackjack-tie-bonus", "toss-one-21"]
     assert found["rounds"] > 1000
-    assert "audits.validation.screen.toss_one._seat_classes" in found["compiled"]
+    assert "audits.validation.games.toss_one.screen._seat_classes" in found["compiled"]
     assert "audits.validation.screen.reader._read" in found["compiled"]
     assert found["new"] == {}, "validation compiled what kernels_compile did not"
     # a second compile in another process loads every kernel from the cache

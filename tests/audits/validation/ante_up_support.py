@@ -1,4 +1,4 @@
-"""Ante Up 21 example rounds for its round-check tests (audits/validation/checks_ante_up.py).
+"""Ante Up 21 example rounds for its round-check tests (audits/validation/games/ante_up/checks.py).
 
 Pure: GameRules is built directly with the engine, its paytable and chosen
 limits; see blackjack_support for how a round is written and checked.

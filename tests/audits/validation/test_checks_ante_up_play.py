@@ -1,4 +1,4 @@
-"""Ante Up 21 round checks (audits/validation/checks_ante_up.py), a golden example per code:
+"""Ante Up 21 round checks (audits/validation/games/ante_up/checks.py), a golden example per code:
 clean rounds, options, shoe and card counts, the player's actions and the dealer's.
 """
 

@@ -1,4 +1,4 @@
-"""Ante Up 21 round checks (audits/validation/checks_ante_up.py), a golden example per code:
+"""Ante Up 21 round checks (audits/validation/games/ante_up/checks.py), a golden example per code:
 wager keys, limits and structure, payouts, and the poker hand after a split.
 """
 

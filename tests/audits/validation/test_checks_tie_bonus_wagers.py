@@ -1,4 +1,4 @@
-"""Blackjack with tie bonus round checks (audits/validation/checks_tie_bonus.py), a golden
+"""Blackjack with tie bonus round checks (audits/validation/games/tie_bonus/checks.py), a golden
 example per code: wager keys, limits and structure, payouts, tie wagers after a split, and
 surrender.
 """

@@ -1,5 +1,5 @@
 """Blackjack with tie bonus example rounds for its round-check tests
-(audits/validation/checks_tie_bonus.py).
+(audits/validation/games/tie_bonus/checks.py).
 
 Pure: GameRules is built directly with the engine, its paytable and chosen
 limits; see blackjack_support for how a round is written and checked.

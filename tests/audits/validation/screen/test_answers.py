@@ -7,7 +7,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from audits.validation.screen.answers import Answers
+from audits.validation.games.blackjack.answers import Answers
 
 
 def asking(codes):

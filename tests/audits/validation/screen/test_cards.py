@@ -32,6 +32,6 @@ def test_the_shoe_counted_in_one_pass_is_numpys_count(n, decks, seed, spread):
     seat_round = rng.integers(0, n, rng.integers(0, 7 * n + 1))
     dealer, seats = cards(n), cards(len(seat_round))
     want = shoe_by_counting(dealer, seats, seat_round, n, decks)
-    from audits.validation.screen.cards import within_shoe
+    from audits.validation.games.blackjack.cards import within_shoe
 
     assert within_shoe(dealer, seats, seat_round, n, decks).tolist() == want.tolist()

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from audits.samples.settlement import sample_rules
-from audits.validation.screen.split_keys import split_play_keys
+from audits.validation.games.blackjack.split_keys import split_play_keys
 from games.engine.blackjack import PlayerHand
 from games.engine.blackjack_play import analyse_hands
 from games.engine.cards import RANK, parse_cards

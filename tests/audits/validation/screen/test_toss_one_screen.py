@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from audits.samples import generate_toss_one
 from audits.validation.games import GAMES, check_judge, check_round
+from audits.validation.games.toss_one.screen import TossOneScreen
 from audits.validation.parse import Rejected, parse_line
 from audits.validation.screen.batch import Batch
-from audits.validation.screen.toss_one import TossOneScreen
 from games.engine.cards import CARD_CODES
 from tests.audits.conftest import ROUND
 from tests.audits.validation.test_checks_toss_one import RULES

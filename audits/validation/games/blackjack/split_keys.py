@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .kernel import compiled
+from ...screen.kernel import compiled
 
 LABEL_RANK = 64  # a label: rank * LABEL_RANK + the card's order among its rank's, plus one
 

@@ -1,6 +1,6 @@
 """Rounds of the blackjack family (ante-up-21, blackjack-tie-bonus): the checks they share.
 
-:func:`check_family` reads the round's one settlement (:mod:`.settle_blackjack`) and runs, in
+:func:`check_family` reads the round's one settlement (:mod:`.settle`) and runs, in
 order: the options against the engine, card counts, the shoe, the dealer's drawing, and per
 seat the wager keys, limits, wager structure, the player's actions and every payout. Nothing
 here settles a wager.
@@ -17,7 +17,7 @@ from games.engine.cards import CARD_CODES
 from games.engine.results import WagerResult
 from games.engine.sources import Source
 
-from .checks_common import (
+from ...checks_common import (
     aggregate_finding,
     key_findings,
     limit_findings,
@@ -25,11 +25,11 @@ from .checks_common import (
     result_findings,
     shoe_findings,
 )
-from .context import GameRules
-from .findings import CODES, Finding, format_rule
-from .parse import ParsedRound, ParsedSeat
-from .settle import RoundSettlement, SeatSettlement
-from .settle_blackjack import FamilyGame, Hands, game_variant
+from ...context import GameRules
+from ...findings import CODES, Finding, format_rule
+from ...parse import ParsedRound, ParsedSeat
+from ...settlement import RoundSettlement, SeatSettlement
+from .settle import FamilyGame, Hands, game_variant
 
 ZERO = Decimal(0)
 

@@ -23,10 +23,10 @@ from games.engine.parameters import ParameterError
 from games.engine.results import WagerResult
 from games.engine.sources import Source
 
-from .context import GameRules
-from .findings import Finding
-from .parse import ParsedRound, ParsedSeat
-from .settle import RoundSettlement, SeatSettlement
+from ...context import GameRules
+from ...findings import Finding
+from ...parse import ParsedRound, ParsedSeat
+from ...settlement import RoundSettlement, SeatSettlement
 
 ZERO = Decimal(0)
 Hands = tuple[PlayerHand, ...]

@@ -3,7 +3,7 @@
 A seat's ``"poker"`` field is the poker decision (``"bet"`` or ``"fold"``); its
 ``bet`` wager is absent when the player folded.  Wager keys: ``main`` (the 21
 spot, settled on the hands), ``ante``, ``bet``, ``poker_bonus``, ``insurance``.
-The table of games (:mod:`.games`) settles and checks a round with :data:`ANTE_UP`.
+The table of games (:mod:`audits.validation.games`) settles and checks a round with :data:`ANTE_UP`.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from games.engine.ante_up_wagers import wager_violations
 from games.engine.results import WagerResult
 from games.engine.sources import Source
 
-from .checks_blackjack import violation_finding
-from .context import GameRules
-from .findings import Finding
-from .parse import ParsedRound, ParsedSeat
-from .settle_blackjack import FamilyGame, Hands
+from ...context import GameRules
+from ...findings import Finding
+from ...parse import ParsedRound, ParsedSeat
+from ..blackjack.checks import violation_finding
+from ..blackjack.settle import FamilyGame, Hands
 
 ZERO = Decimal(0)
 DECISIONS = ("bet", "fold")

@@ -16,7 +16,7 @@ import numpy as np
 
 from games.engine.cards import RANK, VALUE
 
-from .kernel import compiled, hash_slot
+from ...screen.kernel import compiled, hash_slot
 
 VALUES = np.array(VALUE, np.int64)
 RANKS = np.array(RANK, np.int64)

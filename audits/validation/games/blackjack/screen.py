@@ -4,7 +4,7 @@ A seat is screened here when it holds one to four hands (:data:`~.reader.MOST_HA
 most :data:`~.answers.MOST_CARDS` cards each and no surrender can be read from its result;
 any other seat sends its round to the exact path.  A *simple* seat holds one hand, which
 begins with its two first cards; a *split* seat more.  What the family's settlement and
-checks (:mod:`..settle_blackjack`, :mod:`..checks_blackjack`) read of a seat's cards, and the
+checks (:mod:`.settle`, :mod:`.checks`) read of a seat's cards, and the
 column that carries it:
 
 - the player's play (``analyse_hands``): for a simple seat the hand's card values in order
@@ -21,10 +21,10 @@ column that carries it:
   outcome and the Poker Bonus category.
 
 A seat's class is those answers with the wagers it placed, the results it wrote, its poker
-decision and which of its hands were doubled, never its amounts (:mod:`.game` settles each
+decision and which of its hands were doubled, never its amounts (:mod:`...screen.game` settles each
 seat's own stakes at its class's odds).  The round's own checks here: the dealer's drawing
 (``check_dealer``, for whether any hand is live or, in Ante Up, any poker hand was bet), the
-shoe, and (in :mod:`.game`) the aggregate payout.  Every answer is the engine's, through
+shoe, and (in :mod:`...screen.game`) the aggregate payout.  Every answer is the engine's, through
 :class:`~.answers.Answers`.
 """
 
@@ -39,14 +39,14 @@ from games.engine.blackjack_play import analyse_hands
 from games.engine.cards import ACE, RANK
 from games.engine.parameters import ParameterError
 
-from . import reader as rd
+from ...screen import reader as rd
+from ...screen.batch import Batch
+from ...screen.game import GameScreen, SeatClasses
+from ...screen.money import settled_cents
+from ...screen.seats import MAIN, SeatTable
 from .answers import MOST_CARDS, Answers, Names, row_cards, sequence_codes
-from .batch import Batch
 from .cards import within_shoe
-from .family_columns import Dealers, FamilySeats, Hands
-from .game import GameScreen, SeatClasses
-from .money import settled_cents
-from .seats import MAIN, SeatTable
+from .columns import Dealers, FamilySeats, Hands
 from .split_keys import split_play_keys
 
 BUST = 22  # every total above 21 reads as this one

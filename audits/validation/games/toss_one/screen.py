@@ -7,8 +7,8 @@ which gives the main wager's sign (won, lost, or a blackjack paid as the round d
 the four-card total, which gives Bonus 4's odds; and for a Lucky 3 bet on a three-card 21,
 the category of the three cards kept, which gives Lucky 3's odds.  A seat's class is those
 pays (the *tokens*) with the wagers placed and the results written, never their amounts:
-the odds of each wager come from the class's verdict (:mod:`.classes`) and every seat's
-results are settled from its own stakes in columns (:mod:`.game`).  The round's own checks
+the odds of each wager come from the class's verdict (:mod:`...screen.classes`) and every seat's
+results are settled from its own stakes in columns (:mod:`...screen.game`).  The round's own checks
 here are the dealer's toss, the seat numbers and the shoe.
 
 A rule version paying Lucky 3 on the best 21 rather than the cards kept
@@ -26,11 +26,11 @@ from games.engine.toss_one_hands import lucky3_category
 from games.engine.toss_one_lookups import bonus4_rows
 from games.engine.toss_one_tables import TossOneTables
 
-from . import reader as rd
-from .batch import Batch
-from .game import GameScreen, SeatClasses
-from .kernel import compiled
-from .seats import SeatTable
+from ...screen import reader as rd
+from ...screen.batch import Batch
+from ...screen.game import GameScreen, SeatClasses
+from ...screen.kernel import compiled
+from ...screen.seats import SeatTable
 
 NO_TOSS, BAD_TOSS = 4, -1  # toss slots besides 0..3, the card tossed
 MASK_BITS, MAIN_BITS, ODDS_BITS = 2 * rd.KEY_SLOTS, 2, 4

@@ -1,5 +1,5 @@
 """The blackjack family's screen in columns: the dealers', the seats' and the hands' arrays
-(read by :mod:`.blackjack`, keyed on by each game's own screen)."""
+(read by :mod:`.screen`, keyed on by each game's own screen)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The tie bonus game's screen: the family's (:mod:`.blackjack`) with the tie wagers.
+"""The tie bonus game's screen: the family's (:mod:`..blackjack.screen`) with the tie wagers.
 
 A tie wager reads the seat's first hand (its total, or a blackjack) against the dealer's
 hand (its total, or a blackjack of exactly two cards): the engine's ``tie_status``, once per
@@ -12,10 +12,10 @@ import numpy as np
 from games.engine import tie_bonus_rules as R
 from games.engine.tie_bonus import tie_status
 
-from .answers import Answers, Names, row_cards
-from .blackjack import FamilyScreen, stake
-from .family_columns import Dealers, FamilySeats
-from .seats import SeatTable
+from ...screen.seats import SeatTable
+from ..blackjack.answers import Answers, Names, row_cards
+from ..blackjack.columns import Dealers, FamilySeats
+from ..blackjack.screen import FamilyScreen, stake
 
 TIES = Names()
 

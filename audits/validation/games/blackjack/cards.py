@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .kernel import compiled
+from ...screen.kernel import compiled
 
 
 def within_shoe(dealer: np.ndarray, seats: np.ndarray, seat_round: np.ndarray, n: int,

@@ -6,17 +6,18 @@ from decimal import Decimal
 
 from games.engine.toss_one_rules import R_DEALER_HAND, R_FOUR_CARDS, R_TOSS
 
-from .checks_common import (
+from ...checks_common import (
     aggregate_finding,
     key_findings,
     limit_findings,
     result_findings,
     shoe_findings,
 )
-from .context import GameRules
-from .findings import Finding
-from .parse import ParsedRound, ParsedSeat
-from .settle import RoundSettlement, SeatSettlement, toss_index
+from ...context import GameRules
+from ...findings import Finding
+from ...parse import ParsedRound, ParsedSeat
+from ...settlement import RoundSettlement, SeatSettlement
+from .settle import toss_index
 
 ZERO = Decimal(0)
 

@@ -1,4 +1,4 @@
-"""Ante Up 21's screen: the family's (:mod:`.blackjack`) with the poker wagers.
+"""Ante Up 21's screen: the family's (:mod:`..blackjack.screen`) with the poker wagers.
 
 The ANTE and BET of a poker hand that was bet read the player's two-card poker hand
 against the dealer's (and the dealer's natural): the engine's ``poker_key`` of each hand's
@@ -16,11 +16,11 @@ import numpy as np
 
 from games.engine.ante_up import bonus_category, poker_key, poker_outcome
 
-from . import reader as rd
-from .answers import Answers, Names, rank_codes, row_cards
-from .blackjack import FamilyScreen, stake
-from .family_columns import Dealers, FamilySeats
-from .seats import SeatTable
+from ...screen import reader as rd
+from ...screen.seats import SeatTable
+from ..blackjack.answers import Answers, Names, rank_codes, row_cards
+from ..blackjack.columns import Dealers, FamilySeats
+from ..blackjack.screen import FamilyScreen, stake
 
 POKER = Names()
 ANTE, PLAYED, BONUS = -3, -2, -1  # the game's flags, after the family's

@@ -3,8 +3,8 @@
 Wager keys: ``main`` (settled on the hands), ``insurance``, ``tie_17``,
 ``tie_18``, ``tie_19``, ``tie_left`` (LS), ``tie_20``, ``tie_21``,
 ``tie_blackjack``, ``tie_right`` (RS).  After a split only the first hand
-decides the tie wagers (play 8).  The table of games (:mod:`.games`) settles and checks
-a round with :data:`TIE_BONUS`.
+decides the tie wagers (play 8).  The table of games (:mod:`audits.validation.games`)
+settles and checks a round with :data:`TIE_BONUS`.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from games.engine import tie_bonus_rules as R
 from games.engine.results import WagerResult
 from games.engine.tie_bonus import TieBonusBlackjack
 
-from .checks_blackjack import violation_finding
-from .context import GameRules
-from .findings import Finding
-from .parse import ParsedRound, ParsedSeat
-from .settle_blackjack import FamilyGame, Hands
+from ...context import GameRules
+from ...findings import Finding
+from ...parse import ParsedRound, ParsedSeat
+from ..blackjack.checks import violation_finding
+from ..blackjack.settle import FamilyGame, Hands
 
 ZERO = Decimal(0)
 HAND_FREE = frozenset({"insurance"})
