@@ -18,7 +18,7 @@ from audits.validation.games import GAMES, check_judge
 from audits.validation.screen import reader as rd
 from audits.validation.screen.batch import Batch, Place
 from audits.validation.screen.game import GameScreen, Screened
-from audits.validation.screen.money import bits, sums
+from audits.validation.screen.money import sums
 from audits.validation.screen.times import EPOCH, MICROSECOND, as_datetime
 
 from .gate import Gate, gate_for
@@ -50,11 +50,12 @@ class FastPath:
         self.latest_micros = (latest - EPOCH) // MICROSECOND
         #: (venue, table, game, options, decks) -> its epochs
         self._epochs: dict[tuple, Epochs] = {}
+        self.columns = rd.Columns()  # each batch is read into the same memory
 
     def screen(self, numbers: Sequence[int], lines: Sequence[bytes]) -> list[tuple]:
         """Count the batch's certainly clean rounds; the others as ``(number, line, gate or
         None)``, in order, for the exact path."""
-        batch = _batch(lines, self.latest_micros)
+        batch = _batch(lines, self.latest_micros, self.columns)
         numbered = np.asarray(numbers, np.int64)
         gate_of, gates = np.full(len(batch), -1, np.int64), []
         parts: dict[int, tuple[GameScreen, list[Part]]] = {}  # id(screen) -> its parts
@@ -115,7 +116,7 @@ class FastPath:
         place_of = np.repeat(np.arange(len(parts)), [len(p.rows) for p in parts])
         seats = screened.seats
         counted = screened.counted
-        wagered = bits(seats.wager_mask) & counted[:, None]
+        wagered = seats.placed() & counted[:, None]
         seat_of, key_of = np.nonzero(wagered)  # every wager of a counted seat
         for at, part in enumerate(parts):
             mine = np.flatnonzero(screened.clean & (place_of == at))
@@ -143,17 +144,18 @@ class FastPath:
         if not seat.size:
             return
         stakes, results = seats.wagers[seat, key], nets[seat, key]
-        for k, found in enumerate(sums(key, stakes, results, rd.KEY_SLOTS)):
+        width, named_key = len(seats.slots), [rd.WAGER_KEYS[s] for s in seats.slots.tolist()]
+        for k, found in enumerate(sums(key, stakes, results, width)):
             if found.wagers:
-                self.totals[(*where, rd.WAGER_KEYS[k])].add_sums(*found.as_decimals())
+                self.totals[(*where, named_key[k])].add_sums(*found.as_decimals())
         dealer = dealer_code[seats.round[seat]]
         if len(names) > 1:  # each dealer the log names: that dealer's seats' sums
             named = dealer > 0
-            groups = dealer[named] * rd.KEY_SLOTS + key[named]
-            found = sums(groups, stakes[named], results[named], len(names) * rd.KEY_SLOTS)
+            groups = dealer[named] * width + key[named]
+            found = sums(groups, stakes[named], results[named], len(names) * width)
             for group in np.unique(groups).tolist():
-                code, k = divmod(group, rd.KEY_SLOTS)
-                self.dealers[(*where, names[code], rd.WAGER_KEYS[k])].add_sums(
+                code, k = divmod(group, width)
+                self.dealers[(*where, names[code], named_key[k])].add_sums(
                     *found[group].as_decimals()
                 )
 
@@ -161,13 +163,13 @@ class FastPath:
         """Nothing is left to add when the chunk is read: each batch is counted at once."""
 
 
-def _batch(lines: Sequence, latest_micros: int) -> Batch:
+def _batch(lines: Sequence, latest_micros: int, columns: rd.Columns) -> Batch:
     if isinstance(lines, BlockLines):
-        return Batch(lines.data, lines.starts, lines.ends, latest_micros)
+        return Batch(lines.data, lines.starts, lines.ends, latest_micros, columns)
     joined = b"\n".join(lines)
     length = np.fromiter(map(len, lines), np.int64, len(lines))
     starts = np.cumsum(length + 1) - length - 1
-    return Batch(joined, starts, starts + length, latest_micros)
+    return Batch(joined, starts, starts + length, latest_micros, columns)
 
 
 class Epochs:

@@ -23,7 +23,9 @@ import numpy as np
 from audits.samples.games import SAMPLE_GAMES
 from audits.samples.settlement import sample_rules
 from audits.validation.games import GAMES, ValidatedGame, check_judge
+from audits.validation.screen import reader as rd
 from audits.validation.screen.batch import Batch
+from audits.validation.screen.money import sums
 
 from .chunk_run import BATCH
 from .fast_path import ALWAYS
@@ -58,18 +60,23 @@ def _sample(code: str, path: Path, rounds: int) -> dict[str, str]:
 
 
 def _screen_file(code: str, game: ValidatedGame, path: Path, options: dict) -> None:
-    """The file's lines screened a batch at a time, as a chunk screens them, and the clean
-    rounds' ids keyed and stored as a chunk stores them."""
+    """The file's lines screened a batch at a time, as a chunk screens them, the clean
+    rounds' wagers summed as a chunk sums them, and their ids keyed and stored as a chunk
+    stores them."""
     screen = game.screen(sample_rules(code, options), options, DECKS, check_judge(game))
-    read = RoundsRead()
+    read, columns = RoundsRead(), rd.Columns()
     for block in read_blocks(path, 0, path.stat().st_size):
         for at in range(0, len(block), BATCH):
             lines = block[at : at + BATCH]
-            batch = Batch(lines.data, lines.starts, lines.ends, ALWAYS)  # none read too late
+            batch = Batch(lines.data, lines.starts, lines.ends, ALWAYS, columns)  # none late
             batch.places()
             rows = np.flatnonzero(batch.ok)
             numbers = np.arange(at + 1, at + len(lines) + 1)
-            clean = rows[screen.screen(batch, rows, lines, numbers).clean]
+            screened = screen.screen(batch, rows, lines, numbers)
+            clean = rows[screened.clean]
+            seats = screened.seats
+            seat, key = np.nonzero(seats.placed() & screened.counted[:, None])
+            sums(key, seats.wagers[seat, key], screened.nets[seat, key], len(seats.slots))
             read.add_many("", "", code, batch.ids.take(clean), numbers[clean],
                           batch.read.micros[clean])  # fmt: skip
             _ = batch.dealers

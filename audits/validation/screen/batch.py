@@ -34,12 +34,14 @@ class Place:
 
 class Batch:
     """The lines ``data[starts[i]:ends[i]]``; ``ok[i]`` False sends line ``i`` to the exact
-    path (not read, or played later than ``latest_micros``)."""
+    path (not read, or played later than ``latest_micros``).  Read into ``columns``' memory,
+    it holds until the next batch read into them."""
 
-    def __init__(self, data, starts: np.ndarray, ends: np.ndarray, latest_micros: int):
+    def __init__(self, data, starts: np.ndarray, ends: np.ndarray, latest_micros: int,
+                 columns: rd.Columns | None = None):  # fmt: skip
         self.data = data
         self.array = np.frombuffer(data, np.uint8)
-        self.read = rd.read_lines(self.array, starts, ends)
+        self.read = rd.read_lines(self.array, starts, ends, columns)
         self.ok = self.read.ok & (self.read.micros <= latest_micros)
 
     def __len__(self) -> int:

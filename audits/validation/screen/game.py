@@ -28,7 +28,7 @@ from ..context import GameRules
 from . import reader as rd
 from .batch import Batch
 from .classes import Judge, Verdicts, judge_seat
-from .money import Limits, bits, settled_cents
+from .money import Limits, hands_paid_as_settled, paid_as_settled
 from .seats import MAIN, SeatTable, key_mask
 
 
@@ -50,7 +50,7 @@ class Screened:
     clean: np.ndarray
     seats: SeatTable
     counted: np.ndarray
-    nets: np.ndarray  # [seat, KEY_SLOTS]
+    nets: np.ndarray  # [seat, len(seats.slots)]
 
 
 class GameScreen:
@@ -70,6 +70,12 @@ class GameScreen:
             "half_up_to_cent"
         )  # fmt: skip
         self.game_keys = key_mask(k for k in rules.wagers if k in rd.WAGER_KEYS)
+        #: the reader's slots of the game's wagers, ascending: main's (0) is the first column
+        self.slots = np.array([k for k in range(rd.KEY_SLOTS) if self.game_keys >> k & 1],
+                              np.int64)  # fmt: skip
+        self.most = self.limits.most[self.slots]
+        if not self.slots.size or self.slots[0] != MAIN:
+            raise ValueError(f"{rules.game}: a game of the screen has a main wager")
 
     # -- the game's own ----------------------------------------------------------------------
 
@@ -82,8 +88,8 @@ class GameScreen:
 
     def won(self, seats: SeatTable) -> np.ndarray:
         """Per seat: its recorded winnings (cents), as the aggregate payout adds them."""
-        placed = bits(seats.result_mask) & (seats.results > 0)
-        return np.where(placed, seats.results, 0).sum(axis=1)
+        won = seats.written() & (seats.results > 0)
+        return np.where(won, seats.results, 0).sum(axis=1)
 
     # -- the same for every game -------------------------------------------------------------
 
@@ -93,10 +99,10 @@ class GameScreen:
         if self.verdicts.full:
             self.verdicts = Verdicts()
         n = len(rows)
-        seats = SeatTable.of(batch.read, rows)
+        seats = SeatTable.of(batch.read, rows, self.slots)
         read = self.classes(batch, rows, seats)
         ok = read.seat_ok & self._keys_ok(seats) & self.amounts_ok(seats)
-        ok &= self.limits.stakes_ok(seats.wagers, seats.wager_mask, MAIN)
+        ok &= self.limits.stakes_ok(seats.wagers, seats.placed(), self.most)
         round_ok = read.round_ok & (np.bincount(seats.round[~ok], minlength=n) == 0)
         judged = np.flatnonzero(round_ok[seats.round])
         nets = np.zeros_like(seats.results)
@@ -124,7 +130,7 @@ class GameScreen:
         ok = ((wagers | results) & ~self.game_keys) == 0
         needs = wagers & ~(1 << MAIN) if self.on_hands else wagers
         ok &= (needs & ~results) == 0
-        stray = bits(results & ~wagers) & (seats.results != 0)
+        stray = seats.bits(results & ~wagers) & (seats.results != 0)
         ok &= ~stray.any(axis=1)
         if self.on_hands:  # hands' results without a main wager must be 0
             hands = seats.hands
@@ -139,23 +145,16 @@ class GameScreen:
         """Per seat: every result as its class's odds settle its own stakes; and each seat's
         net result per key (the main wager's: its hands' together)."""
         v = self.verdicts
-        num, den = v.num[number], v.den[number]
-        settled = den > 0
-        expected = settled_cents(seats.wagers, num, den, self.half_up)
-        placed = bits(seats.wager_mask)
-        ok = ~(placed & settled & (expected != seats.results)).any(axis=1)
-        nets = np.where(placed, seats.results, 0)
+        ok = np.ones(len(seats), bool)
+        nets = np.zeros_like(seats.results)
+        paid_as_settled(seats.wagers, seats.results, seats.wager_mask, seats.slots, number,
+                        v.num, v.den, self.half_up, ok, nets)  # fmt: skip
         if self.on_hands:
             hands = seats.hands
-            h_num = v.hand_num[number[hands.seat], np.minimum(hands.index, rd.MOST_HANDS - 1)]
-            h_den = v.hand_den[number[hands.seat], np.minimum(hands.index, rd.MOST_HANDS - 1)]
-            stake = seats.wagers[hands.seat, MAIN]
-            main = (seats.wager_mask[hands.seat] >> MAIN & 1).astype(bool)
-            wrong = main & (h_den > 0) & (settled_cents(stake, h_num, h_den, self.half_up)
-                                          != hands.cents)  # fmt: skip
-            unsettled = main & (h_den == 0)  # a hand the class's verdict did not settle
-            ok &= np.bincount(hands.seat[wrong | unsettled], minlength=len(ok)) == 0
-            nets[:, MAIN] = np.where(placed[:, MAIN],
-                                     np.bincount(hands.seat, hands.cents, minlength=len(ok)),
-                                     0).astype(np.int64)  # fmt: skip
+            main = np.zeros(len(seats), np.int64)
+            placed = (seats.wager_mask >> MAIN & 1).astype(bool)
+            hands_paid_as_settled(hands.seat, hands.index, hands.cents,
+                                  np.ascontiguousarray(seats.wagers[:, MAIN]), placed, number,
+                                  v.hand_num, v.hand_den, self.half_up, ok, main)  # fmt: skip
+            nets[:, MAIN] = main
         return ok, nets

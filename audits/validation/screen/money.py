@@ -1,8 +1,8 @@
 """Money in columns: integer cents, exact, whatever the amounts.
 
-- :func:`settled_cents`: what ``at_risk`` cents settle to at exact odds with the rule
-  version's rounding, the engine's ``settle_amount`` in integer arithmetic (a test holds
-  the two equal over every rounding, odds and stake it is given);
+- :func:`settle_one` (:func:`settled_cents` for arrays): what ``at_risk`` cents settle to
+  at exact odds with the rule version's rounding, the engine's ``settle_amount`` in integer
+  arithmetic (a test holds the two equal over every rounding, odds and stake it is given);
 - :class:`Limits`: the wager limits in force in cents, each stake checked against them;
 - :func:`sums`: a group's wagers, amounts wagered, net results, payouts and squared stakes,
   exact (the squares are summed in parts that stay within 64 bits).
@@ -16,6 +16,7 @@ from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 import numpy as np
 
 from ..context import GameRules
+from .kernel import compiled
 from .reader import KEY_SLOTS, WAGER_KEYS
 
 #: the largest stake the screen settles (a larger one, $1,000,000, takes the exact path): its
@@ -24,16 +25,68 @@ MOST_STAKE_CENTS = 100_000_000
 NONE = np.iinfo(np.int64).max
 
 
+@compiled
+def settle_one(at_risk, num, den, half_up):
+    """``settle_amount(at_risk / 100, num / den)`` in cents, for one stake: the exact product
+    rounded to the cent, toward zero (``down_to_cent``) or half away from zero
+    (``half_up_to_cent``), as ``Decimal.quantize`` does with ``ROUND_DOWN`` and
+    ``ROUND_HALF_UP``."""
+    x = at_risk * num
+    size = -x if x < 0 else x
+    den = den if den > 1 else 1
+    cents = (2 * size + den) // (2 * den) if half_up else size // den
+    return -cents if x < 0 else cents
+
+
+@compiled
+def _settle_all(at_risk, num, den, half_up, out):
+    for i in range(at_risk.size):
+        out[i] = settle_one(at_risk[i], num[i], den[i], half_up)
+
+
 def settled_cents(at_risk: np.ndarray, num: np.ndarray, den: np.ndarray, half_up: bool
                   ) -> np.ndarray:  # fmt: skip
-    """``settle_amount(at_risk / 100, num / den)`` in cents: the exact product rounded to
-    the cent, toward zero (``down_to_cent``) or half away from zero (``half_up_to_cent``),
-    as ``Decimal.quantize`` does with ``ROUND_DOWN`` and ``ROUND_HALF_UP``."""
-    x = at_risk * num
-    size = np.abs(x)
-    den = np.maximum(den, 1)
-    cents = (2 * size + den) // (2 * den) if half_up else size // den
-    return np.where(x < 0, -cents, cents)
+    """:func:`settle_one` of each stake (arrays of one shape)."""
+    at_risk, num, den = (np.ascontiguousarray(a, np.int64) for a in (at_risk, num, den))
+    out = np.empty(at_risk.shape, np.int64)
+    _settle_all(at_risk.reshape(-1), num.reshape(-1), den.reshape(-1), bool(half_up),
+                out.reshape(-1))  # fmt: skip
+    return out
+
+
+@compiled
+def paid_as_settled(wagers, results, wager_mask, slots, number, num, den, half_up, ok, nets):
+    """Each seat ``s``'s placed wagers (column ``k`` is the reader's slot ``slots[k]``, its
+    bit in ``wager_mask``) settled at its class's odds (``num``/``den`` of row ``number[s]``;
+    ``den`` 0: not settled by the class): ``ok[s]`` False where a result differs;
+    ``nets[s]`` its results where placed."""
+    for s in range(wagers.shape[0]):
+        c, mask = number[s], wager_mask[s]
+        for k in range(wagers.shape[1]):
+            slot = slots[k]
+            if (mask >> slot) & 1:
+                nets[s, k] = results[s, k]
+                d = den[c, slot]
+                if d > 0 and settle_one(wagers[s, k], num[c, slot], d, half_up) != results[s, k]:
+                    ok[s] = False
+
+
+@compiled
+def hands_paid_as_settled(seat, index, cents, stake, placed, number, num, den, half_up, ok,
+                          nets):  # fmt: skip
+    """The main wager settled hand by hand: each hand ``h`` of seat ``seat[h]`` (its
+    ``index[h]``-th) whose main wager is ``placed``, at the odds of its class's hand
+    (``den`` 0: a hand the class did not settle, ``ok`` False); ``nets`` the hands' sum."""
+    last = num.shape[1] - 1
+    for h in range(seat.size):
+        s = seat[h]
+        if not placed[s]:
+            continue
+        c, i = number[s], min(index[h], last)
+        d = den[c, i]
+        if d == 0 or settle_one(stake[s], num[c, i], d, half_up) != cents[h]:
+            ok[s] = False
+        nets[s] += cents[h]
 
 
 @dataclass(frozen=True)
@@ -63,23 +116,17 @@ class Limits:
                 paid = cap if paid is None else min(paid, cap)
         return cls(most, least, paid)
 
-    def stakes_ok(self, wagers: np.ndarray, mask: np.ndarray, main_slot: int) -> np.ndarray:
-        """Per seat: every placed stake within its limit and the screen's, the main one at
+    def stakes_ok(self, wagers: np.ndarray, placed: np.ndarray, most: np.ndarray) -> np.ndarray:
+        """Per seat: every placed stake (``placed``, the columns' keys' ``most`` of
+        :attr:`most`) within its limit and the screen's, the main one (the first column) at
         least the minimum."""
-        placed = ((mask[:, None] >> np.arange(KEY_SLOTS)) & 1).astype(bool)
-        over = placed & ((wagers > self.most) | (wagers > MOST_STAKE_CENTS))
+        over = placed & ((wagers > most) | (wagers > MOST_STAKE_CENTS))
         ok = ~over.any(axis=1)
-        main = placed[:, main_slot]
-        return ok & ~(main & (wagers[:, main_slot] < self.least_main))
+        return ok & ~(placed[:, 0] & (wagers[:, 0] < self.least_main))
 
     def paid_ok(self, paid: np.ndarray) -> np.ndarray:
         """Per round: what it paid in all (cents) within the aggregate limit."""
         return np.ones(len(paid), bool) if self.most_paid is None else paid <= self.most_paid
-
-
-def bits(mask: np.ndarray) -> np.ndarray:
-    """``[seat, KEY_SLOTS]`` bool: each key's bit of each mask."""
-    return ((mask[:, None] >> np.arange(KEY_SLOTS)) & 1).astype(bool)
 
 
 @dataclass
@@ -100,20 +147,27 @@ class Sums:
 
 def sums(groups: np.ndarray, stakes: np.ndarray, nets: np.ndarray, size: int) -> list[Sums]:
     """The sums of each group ``0..size-1`` of the wagers (``groups``, ``stakes`` and
-    ``nets`` in cents, one per wager): counts and sums with ``bincount`` on integers, a
-    square split as ``(a·10⁴ + b)² = a²·10⁸ + 2ab·10⁴ + b²`` so no sum leaves 64 bits."""
-
-    def total(values: np.ndarray) -> list[int]:
-        out = np.zeros(size, np.int64)
-        np.add.at(out, groups, values)
-        return out.tolist()
-
-    high, low = np.divmod(stakes, 10_000)
-    columns = [np.ones(len(groups), np.int64), stakes, nets, np.maximum(nets, 0),
-               high * high, high * low, low * low]  # fmt: skip
-    count, wagered, net, paid, aa, ab, bb = (total(c) for c in columns)
+    ``nets`` in cents, one per wager), in one compiled pass on integers: a square split as
+    ``(a·10⁴ + b)² = a²·10⁸ + 2ab·10⁴ + b²`` so no sum leaves 64 bits."""
+    out = np.zeros((size, 7), np.int64)
+    _group_sums(np.ascontiguousarray(groups, np.int64), np.ascontiguousarray(stakes, np.int64),
+                np.ascontiguousarray(nets, np.int64), out)  # fmt: skip
     return [
-        Sums(count[g], wagered[g], net[g], paid[g],
-             aa[g] * 100_000_000 + 2 * ab[g] * 10_000 + bb[g])  # fmt: skip
-        for g in range(size)
+        Sums(count, wagered, net, paid, aa * 100_000_000 + 2 * ab * 10_000 + bb)
+        for count, wagered, net, paid, aa, ab, bb in out.tolist()
     ]
+
+
+@compiled
+def _group_sums(groups, stakes, nets, out):
+    for i in range(groups.size):
+        g, stake, net = groups[i], stakes[i], nets[i]
+        high, low = stake // 10_000, stake % 10_000
+        out[g, 0] += 1
+        out[g, 1] += stake
+        out[g, 2] += net
+        if net > 0:
+            out[g, 3] += net
+        out[g, 4] += high * high
+        out[g, 5] += high * low
+        out[g, 6] += low * low

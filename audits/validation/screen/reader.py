@@ -31,7 +31,7 @@ import numpy as np
 
 from games.engine.cards import RANKS, SUITS
 
-from .kernel import compiled
+from .jit import compiled, inlined
 
 MOST_SEATS, MOST_HANDS = 7, 4
 MOST_SEAT_CARDS = 4  # kept per seat (a seat of more is read, its count says so)
@@ -119,19 +119,45 @@ class Read:
     hand_cents: np.ndarray  # [line, seat slot, hand]
 
 
-def read_lines(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> Read:
-    """The lines ``data[starts[i]:ends[i]]`` (bytes as uint8), read into columns."""
-    n = len(starts)
-    line_ints = np.zeros((n, 6), np.int64)
-    spans = np.full((n, 8, 2), -1, np.int64)
-    dealer_cards = np.full((n, MOST_DEALER_CARDS), -1, np.int8)
-    seat_ints = np.zeros((n, MOST_SEATS, 7), np.int64)
-    seat_cards = np.full((n, MOST_SEATS, MOST_SEAT_CARDS), -1, np.int8)
-    wager_cents = np.zeros((n, MOST_SEATS, KEY_SLOTS), np.int64)
-    result_cents = np.zeros((n, MOST_SEATS, KEY_SLOTS), np.int64)
-    hand_ints = np.zeros((n, MOST_SEATS, MOST_HANDS, 2), np.int64)
-    hand_cards = np.full((n, MOST_SEATS, MOST_HANDS, MOST_HAND_CARDS), -1, np.int8)
-    hand_cents = np.zeros((n, MOST_SEATS, MOST_HANDS), np.int64)
+#: the columns a line is read into: shape past the line, dtype, the value of "nothing read"
+COLUMNS = (
+    ("line_ints", (6,), np.int64, 0),
+    ("spans", (8, 2), np.int64, -1),
+    ("dealer_cards", (MOST_DEALER_CARDS,), np.int8, -1),
+    ("seat_ints", (MOST_SEATS, 7), np.int64, 0),
+    ("seat_cards", (MOST_SEATS, MOST_SEAT_CARDS), np.int8, -1),
+    ("wager_cents", (MOST_SEATS, KEY_SLOTS), np.int64, 0),
+    ("result_cents", (MOST_SEATS, KEY_SLOTS), np.int64, 0),
+    ("hand_ints", (MOST_SEATS, MOST_HANDS, 2), np.int64, 0),
+    ("hand_cards", (MOST_SEATS, MOST_HANDS, MOST_HAND_CARDS), np.int8, -1),
+    ("hand_cents", (MOST_SEATS, MOST_HANDS), np.int64, 0),
+)
+
+
+class Columns:
+    """The columns' memory, kept from batch to batch (a batch's columns are 3 KB a line:
+    made anew for every batch, the pages cost more than reading the lines into them).  A
+    :class:`Read` made into them holds until the next read into them."""
+
+    def __init__(self) -> None:
+        self._arrays: list[np.ndarray] = []
+
+    def take(self, n: int) -> list[np.ndarray]:
+        """The columns of ``n`` lines, each filled with its value of nothing read."""
+        if not self._arrays or len(self._arrays[0]) < n:
+            self._arrays = [np.empty((n, *shape), dtype) for _, shape, dtype, _ in COLUMNS]
+        taken = [a[:n] for a in self._arrays]
+        for array, (_, _, _, empty) in zip(taken, COLUMNS, strict=True):
+            array.fill(empty)
+        return taken
+
+
+def read_lines(data: np.ndarray, starts: np.ndarray, ends: np.ndarray,
+               columns: Columns | None = None) -> Read:  # fmt: skip
+    """The lines ``data[starts[i]:ends[i]]`` (bytes as uint8), read into columns (new ones,
+    or ``columns``'s memory)."""
+    (line_ints, spans, dealer_cards, seat_ints, seat_cards, wager_cents, result_cents,
+     hand_ints, hand_cards, hand_cents) = (columns or Columns()).take(len(starts))  # fmt: skip
     (rk, rl), (sk, sl), (dk, dl), (tk, tl), (hk, hl), (wk, wl) = TABLES
     scratch = np.zeros((MOST_OPTIONS, 2), np.int64)
     _read(data, starts, ends, rk, rl, sk, sl, dk, dl, tk, tl, hk, hl, wk, wl, RANK_OF, SUIT_OF,
@@ -150,14 +176,15 @@ def _read(d, starts, ends, rk, rl, sk, sl, dk, dl, tk, tl, hk, hl, wk, wl, rank_
     for r in range(len(starts)):
         e = ends[r]
         i = _ws(d, starts[r], e, white)
-        seen = 0
+        seen, hint = 0, 0
         if i >= e or d[i] != _OPEN_OBJECT:
             continue
         i = _ws(d, i + 1, e, white)
         if i < e and d[i] == _CLOSE_OBJECT:
             continue
         while i >= 0:
-            k, i = _key(d, i, e, rk, rl, white)
+            k, i = _key(d, i, e, rk, rl, white, hint)
+            hint = k + 1
             if k < 0 or seen & (1 << k):
                 i = -1
                 break
@@ -195,14 +222,14 @@ def _read(d, starts, ends, rk, rl, sk, sl, dk, dl, tk, tl, hk, hl, wk, wl, rank_
 # -- tokens --------------------------------------------------------------------------------
 
 
-@compiled
+@inlined
 def _ws(d, i, e, white):
     while i < e and white[d[i]]:
         i += 1
     return i
 
 
-@compiled
+@inlined
 def _next(d, i, e, white, closing):
     """After a value: ``(i, True)`` at the next member past a comma, ``(i, False)`` past the
     closing bracket; ``(-1, False)`` for anything else."""
@@ -218,7 +245,7 @@ def _next(d, i, e, white, closing):
     return -1, False
 
 
-@compiled
+@inlined
 def _string_end(d, i, e):
     """After the string at ``i`` (a quote), -1 for anything but plain ASCII (an escape, a
     control byte, a byte beyond ASCII) or no closing quote."""
@@ -235,23 +262,21 @@ def _string_end(d, i, e):
     return -1
 
 
-@compiled
-def _key(d, i, e, keys, lengths, white):
+@inlined
+def _key(d, i, e, keys, lengths, white, hint):
     """The known key at ``i`` (its index in the table; -1 unknown or not a key) and where
-    its value starts."""
+    its value starts; ``hint``, the key expected here (the one after the last), is tried
+    first."""
     end = _string_end(d, i, e)
     if end < 0:
         return -1, -1
     n = end - i - 2
     found = -1
-    for k in range(len(lengths)):
-        if lengths[k] == n:
-            same = True
-            for j in range(n):
-                if d[i + 1 + j] != keys[k, j]:
-                    same = False
-                    break
-            if same:
+    if hint < len(lengths) and _is_key(d, i + 1, n, keys, lengths, hint):
+        found = hint
+    else:
+        for k in range(len(lengths)):
+            if _is_key(d, i + 1, n, keys, lengths, k):
                 found = k
                 break
     j = _ws(d, end, e, white)
@@ -260,7 +285,18 @@ def _key(d, i, e, keys, lengths, white):
     return found, _ws(d, j + 1, e, white)
 
 
-@compiled
+@inlined
+def _is_key(d, i, n, keys, lengths, k):
+    """Whether the ``n`` bytes at ``i`` are key ``k`` of the table."""
+    if lengths[k] != n:
+        return False
+    for j in range(n):
+        if d[i + j] != keys[k, j]:
+            return False
+    return True
+
+
+@inlined
 def _text(d, i, e, spans, r, slot, nullable):
     """A plain string: its characters' span in ``spans[r, slot]``."""
     if nullable and _is_null(d, i, e):
@@ -272,7 +308,7 @@ def _text(d, i, e, spans, r, slot, nullable):
     return end
 
 
-@compiled
+@inlined
 def _name(d, i, e, spans, r, slot):
     """A dealer's or shift's name (1 to 64 characters, no control character) or null."""
     if _is_null(d, i, e):
@@ -284,12 +320,12 @@ def _name(d, i, e, spans, r, slot):
     return end
 
 
-@compiled
+@inlined
 def _is_null(d, i, e):
     return i + 4 <= e and d[i] == 110 and d[i + 1] == 117 and d[i + 2] == 108 and d[i + 3] == 108
 
 
-@compiled
+@inlined
 def _literal(d, i, e):
     """``(end, value)`` of true (1), false (0) or null (-1) at ``i``; end -1 for none."""
     if _is_null(d, i, e):
@@ -302,7 +338,7 @@ def _literal(d, i, e):
     return -1, 0
 
 
-@compiled
+@inlined
 def _ends_number(d, i, e):
     """Whether a number may end at ``i`` (no digit, point or exponent follows)."""
     if i >= e:
@@ -311,14 +347,14 @@ def _ends_number(d, i, e):
     return not (_ZERO <= c <= _NINE or c == _DOT or c == 101 or c == 69)
 
 
-@compiled
+@inlined
 def _one(d, i, e, white):
     if i < e and d[i] == 49 and _ends_number(d, i + 1, e):
         return i + 1
     return -1
 
 
-@compiled
+@inlined
 def _int(d, i, e):
     """``(end, value)`` of a whole number without sign or leading zero (at most 9 digits);
     end -1 for anything else."""
@@ -331,7 +367,7 @@ def _int(d, i, e):
     return j, value
 
 
-@compiled
+@inlined
 def _digits_cents(d, i, e):
     """``(end, cents)`` of an amount's text from ``i``: ``-?(0|[1-9][0-9]{0,10})
     (\\.[0-9]{1,2})?``; end -1 where it is not one."""
@@ -358,7 +394,7 @@ def _digits_cents(d, i, e):
     return j, -cents if negative else cents
 
 
-@compiled
+@inlined
 def _amount(d, i, e):
     """``(end, cents)`` of an amount written as a string or a number; end -1 for none."""
     if i < e and d[i] == _QUOTE:
@@ -372,7 +408,7 @@ def _amount(d, i, e):
     return j, cents
 
 
-@compiled
+@inlined
 def _card(d, i, e, rank_of, suit_of):
     """``(end, card)`` of a card string such as ``"TS"``; end -1 for anything else."""
     if i + 4 > e or d[i] != _QUOTE or d[i + 3] != _QUOTE:
@@ -383,7 +419,7 @@ def _card(d, i, e, rank_of, suit_of):
     return i + 4, rank * 4 + suit
 
 
-@compiled
+@inlined
 def _cards(d, i, e, white, rank_of, suit_of, out, most):
     """``(end, count)`` of a list of cards, the first ``most`` into ``out``; a list of more
     than ``most`` cards: end -1 when ``most`` is exact (its cards are needed), else its
@@ -491,7 +527,7 @@ def _days_from_civil(year, month, day):
 # -- objects -------------------------------------------------------------------------------
 
 
-@compiled
+@inlined
 def _object_start(d, i, e, white):
     """Inside the object at ``i``: where its first member starts, or -2 for ``{}``, -1 for
     no object."""
@@ -552,7 +588,7 @@ def _shoe(d, i, e, keys, lengths, white, spans, line_ints, r):
     j = _object_start(d, i, e, white)
     if j < 0:
         return -1
-    k, j = _key(d, j, e, keys, lengths, white)
+    k, j = _key(d, j, e, keys, lengths, white, 0)
     if k != 0:
         return -1
     j, decks = _int(d, j, e)
@@ -569,10 +605,11 @@ def _dealer(d, i, e, keys, lengths, white, rank_of, suit_of, spans, line_ints, d
     j = _object_start(d, i, e, white)
     if j < 0:
         return -1
-    seen = 0
+    seen, hint = 0, 0
     line_ints[r, L_DEALER_TOSS] = NO_CARD
     while j >= 0:
-        k, j = _key(d, j, e, keys, lengths, white)
+        k, j = _key(d, j, e, keys, lengths, white, hint)
+        hint = k + 1
         if k < 0 or seen & (1 << k):
             return -1
         seen |= 1 << k
@@ -590,7 +627,7 @@ def _dealer(d, i, e, keys, lengths, white, rank_of, suit_of, spans, line_ints, d
     return j if j >= 0 and seen & 1 else -1
 
 
-@compiled
+@inlined
 def _toss(d, i, e, rank_of, suit_of, out, slot):
     """A toss: a card, or null (:data:`NO_CARD`)."""
     if _is_null(d, i, e):
@@ -601,7 +638,7 @@ def _toss(d, i, e, rank_of, suit_of, out, slot):
     return j
 
 
-@compiled
+@inlined
 def _seats(d, i, e, keys, lengths, hand_keys, hand_lengths, wager_keys, wager_lengths, white,
            rank_of, suit_of, line_ints, seat_ints, seat_cards, wager_cents, result_cents,
            hand_ints, hand_cards, hand_cents, r):  # fmt: skip
@@ -629,16 +666,17 @@ def _seats(d, i, e, keys, lengths, hand_keys, hand_lengths, wager_keys, wager_le
     return j
 
 
-@compiled
+@inlined
 def _seat(d, i, e, keys, lengths, hand_keys, hand_lengths, wager_keys, wager_lengths, white,
           rank_of, suit_of, ints, cards, wagers, results, h_ints, h_cards, h_cents):  # fmt: skip
     j = _object_start(d, i, e, white)
     if j < 0:
         return -1
-    seen = 0
+    seen, hint = 0, 0
     ints[SI_TOSS], ints[SI_HANDS] = NO_CARD, -1
     while j >= 0:
-        k, j = _key(d, j, e, keys, lengths, white)
+        k, j = _key(d, j, e, keys, lengths, white, hint)
+        hint = k + 1
         if k < 0 or seen & (1 << k):
             return -1
         seen |= 1 << k
@@ -670,7 +708,7 @@ def _seat(d, i, e, keys, lengths, hand_keys, hand_lengths, wager_keys, wager_len
     return j if j >= 0 and (seen & SEAT_REQUIRED) == SEAT_REQUIRED else -1
 
 
-@compiled
+@inlined
 def _poker(d, i, e, ints):
     """``"bet"``, ``"fold"`` or null."""
     if _is_null(d, i, e):
@@ -698,9 +736,10 @@ def _amounts(d, i, e, keys, lengths, white, cents, stakes):
         return _ws(d, i + 1, e, white) + 1, 0
     if j < 0:
         return -1, 0
-    mask, seen = 0, 0
+    mask, seen, hint = 0, 0, 0
     while j >= 0:
-        k, j = _key(d, j, e, keys, lengths, white)
+        k, j = _key(d, j, e, keys, lengths, white, hint)
+        hint = k + 1
         if k < 0 or seen & (1 << k):
             return -1, 0
         seen |= 1 << k
@@ -716,7 +755,7 @@ def _amounts(d, i, e, keys, lengths, white, cents, stakes):
     return j, mask
 
 
-@compiled
+@inlined
 def _hands(d, i, e, keys, lengths, white, rank_of, suit_of, ints, cards, cents):
     """``(end, count)`` of a seat's hands: null (count -1) or a list of at most four."""
     if _is_null(d, i, e):
@@ -737,14 +776,15 @@ def _hands(d, i, e, keys, lengths, white, rank_of, suit_of, ints, cards, cents):
             return j, h
 
 
-@compiled
+@inlined
 def _hand(d, i, e, keys, lengths, white, rank_of, suit_of, ints, cards, cents, h):
     j = _object_start(d, i, e, white)
     if j < 0:
         return -1
-    seen = 0
+    seen, hint = 0, 0
     while j >= 0:
-        k, j = _key(d, j, e, keys, lengths, white)
+        k, j = _key(d, j, e, keys, lengths, white, hint)
+        hint = k + 1
         if k < 0 or seen & (1 << k):
             return -1
         seen |= 1 << k

@@ -37,45 +37,92 @@ class SeatTable:
     hand_count: np.ndarray  # -1: no hands written
     wager_mask: np.ndarray  # bits of reader.WAGER_KEYS: the wagers placed (a stake above 0)
     result_mask: np.ndarray
-    wagers: np.ndarray  # [seat, KEY_SLOTS] cents
+    wagers: np.ndarray  # [seat, len(slots)] cents: the stakes of the keys read (``slots``)
     results: np.ndarray
     hands: Hands
+    slots: np.ndarray  # the reader's slots of the keys kept, ascending (main first)
 
     def __len__(self) -> int:
         return len(self.round)
 
+    def column(self, key: str) -> int | None:
+        """Where ``key`` is in :attr:`wagers` and :attr:`results` (None: not kept)."""
+        at = np.flatnonzero(self.slots == rd.WAGER_KEYS.index(key))
+        return int(at[0]) if at.size else None
+
+    def stake(self, key: str) -> np.ndarray:
+        """Per seat: the stake placed on ``key`` in cents (0: none)."""
+        k = self.column(key)
+        if k is None:
+            return np.zeros(len(self), np.int64)
+        return np.where(self.wager_mask >> self.slots[k] & 1 == 1, self.wagers[:, k], 0)
+
+    def placed(self) -> np.ndarray:
+        """``[seat, len(slots)]`` bool: the wagers placed."""
+        return self.bits(self.wager_mask)
+
+    def written(self) -> np.ndarray:
+        """``[seat, len(slots)]`` bool: the results written."""
+        return self.bits(self.result_mask)
+
+    def bits(self, mask: np.ndarray) -> np.ndarray:
+        """``[seat, len(slots)]`` bool: each kept key's bit of a mask per seat."""
+        return ((mask[:, None] >> self.slots) & 1).astype(bool)
+
     @classmethod
-    def of(cls, read: rd.Read, rows: np.ndarray) -> SeatTable:
-        """The seats of the read rounds ``rows`` (indexes into the batch's lines)."""
+    def of(cls, read: rd.Read, rows: np.ndarray, slots: np.ndarray | None = None) -> SeatTable:
+        """The seats of the read rounds ``rows`` (indexes into the batch's lines), the
+        stakes and results of the wager keys in ``slots`` (default: every key)."""
+        slots = np.arange(rd.KEY_SLOTS) if slots is None else np.asarray(slots, np.int64)
         counts = read.seat_count[rows]
         seat_round = np.repeat(np.arange(len(rows)), counts)
         slot = np.arange(len(seat_round)) - np.repeat(np.cumsum(counts) - counts, counts)
         line = rows[seat_round]
-        ints = read.seat_ints[line, slot]
+        at = line * rd.MOST_SEATS + slot  # the seat's row of the columns, flattened
+        ints = _seat_rows(read.seat_ints, at)
         return cls(
             round=seat_round,
             number=ints[:, rd.SI_NUMBER],
-            cards=read.seat_cards[line, slot].astype(np.int64),
+            cards=_seat_rows(read.seat_cards, at).astype(np.int64),
             card_count=ints[:, rd.SI_CARDS],
             toss=ints[:, rd.SI_TOSS],
             poker=ints[:, rd.SI_POKER],
             hand_count=ints[:, rd.SI_HANDS],
             wager_mask=ints[:, rd.SI_WAGERS],
             result_mask=ints[:, rd.SI_RESULTS],
-            wagers=read.wager_cents[line, slot],
-            results=read.result_cents[line, slot],
-            hands=_hands(read, line, slot, np.maximum(ints[:, rd.SI_HANDS], 0)),
+            wagers=_keys_of(read.wager_cents, at, slots),
+            results=_keys_of(read.result_cents, at, slots),
+            hands=_hands(read, at, np.maximum(ints[:, rd.SI_HANDS], 0)),
+            slots=slots,
         )
 
 
-def _hands(read: rd.Read, line: np.ndarray, slot: np.ndarray, counts: np.ndarray) -> Hands:
-    seat = np.repeat(np.arange(len(line)), counts)
+def _seat_rows(column: np.ndarray, at: np.ndarray) -> np.ndarray:
+    """Rows ``at`` of a column of seats (``[line, seat slot, ...]``) flattened to one axis:
+    one gather, not one per axis."""
+    return column.reshape(-1, *column.shape[2:])[at]
+
+
+def _keys_of(column: np.ndarray, at: np.ndarray, slots: np.ndarray) -> np.ndarray:
+    """Rows ``at`` of a column of amounts (``[line, seat slot, KEY_SLOTS]``), the keys in
+    ``slots`` only."""
+    return column.reshape(-1, rd.KEY_SLOTS)[at[:, None], slots]
+
+
+def _hand_rows(column: np.ndarray, at: np.ndarray) -> np.ndarray:
+    """Rows ``at`` of a column of hands (``[line, seat slot, hand, ...]``), likewise."""
+    return column.reshape(-1, *column.shape[3:])[at]
+
+
+def _hands(read: rd.Read, seat_at: np.ndarray, counts: np.ndarray) -> Hands:
+    seat = np.repeat(np.arange(len(seat_at)), counts)
     start = np.cumsum(counts) - counts
     index = np.arange(len(seat)) - start[seat]
-    at = (line[seat], slot[seat], index)
-    ints = read.hand_ints[at]
-    return Hands(seat, index, read.hand_cards[at].astype(np.int64), ints[:, rd.HI_CARDS],
-                 ints[:, rd.HI_DOUBLED].astype(bool), read.hand_cents[at], start)  # fmt: skip
+    at = seat_at[seat] * rd.MOST_HANDS + index
+    ints = _hand_rows(read.hand_ints, at)
+    cards = _hand_rows(read.hand_cards, at).astype(np.int64)
+    return Hands(seat, index, cards, ints[:, rd.HI_CARDS], ints[:, rd.HI_DOUBLED].astype(bool),
+                 _hand_rows(read.hand_cents, at), start)  # fmt: skip
 
 
 def key_mask(keys) -> int:

@@ -20,7 +20,7 @@ from ...screen import reader as rd
 from ...screen.seats import SeatTable
 from ..blackjack.answers import Answers, Names, rank_codes, row_cards
 from ..blackjack.columns import Dealers, FamilySeats
-from ..blackjack.screen import FamilyScreen, stake
+from ..blackjack.screen import FamilyScreen
 
 POKER = Names()
 ANTE, PLAYED, BONUS = -3, -2, -1  # the game's flags, after the family's
@@ -36,19 +36,19 @@ class AnteUpScreen(FamilyScreen):
     def flags(self, seats: SeatTable) -> np.ndarray:
         """The family's, then: an ANTE; a poker hand bet (the decision recorded, else a BET
         placed); a Poker Bonus."""
-        ante, bet = stake(seats, "ante"), stake(seats, "bet")
+        ante, bet = seats.stake("ante"), seats.stake("bet")
         inferred = np.where(bet > 0, rd.POKER_BET, rd.POKER_FOLD)
         decision = np.where(seats.poker == rd.POKER_NONE, inferred, seats.poker)
         played = (ante > 0) & (decision == rd.POKER_BET)
         return np.column_stack([super().flags(seats), ante > 0, played,
-                                stake(seats, "poker_bonus") > 0])  # fmt: skip
+                                seats.stake("poker_bonus") > 0])  # fmt: skip
 
     def amounts_ok(self, seats: SeatTable) -> np.ndarray:
         """The family's, and the wager structures that compare amounts: an ANTE at most the
         21 bet, a BET equal to the ANTE (unless folded), the Poker Bonus at its fixed
         stake."""
-        main, ante, bet = stake(seats, "main"), stake(seats, "ante"), stake(seats, "bet")
-        bonus = stake(seats, "poker_bonus")
+        main, ante, bet = seats.stake("main"), seats.stake("ante"), seats.stake("bet")
+        bonus = seats.stake("poker_bonus")
         ok = super().amounts_ok(seats) & ~((ante > main) & (main > 0))
         ok &= ~((ante > 0) & (seats.poker != rd.POKER_FOLD) & (bet != ante))
         return ok & ~((bonus > 0) & (bonus != self.bonus_stake))

@@ -43,7 +43,7 @@ from ...screen import reader as rd
 from ...screen.batch import Batch
 from ...screen.game import GameScreen, SeatClasses
 from ...screen.money import settled_cents
-from ...screen.seats import MAIN, SeatTable
+from ...screen.seats import SeatTable
 from .answers import MOST_CARDS, Answers, Names, row_cards, sequence_codes
 from .cards import within_shoe
 from .columns import Dealers, FamilySeats, Hands
@@ -55,12 +55,6 @@ INSURANCE_KEY = rd.WAGER_KEYS.index("insurance")
 #: per seat flags every game has (a game adds its own after them)
 MAIN_FLAG, DOUBLED, INSURANCE = range(3)
 OUTCOMES = Names()  # the engine's outcome names, as stable ints
-
-
-def stake(seats: SeatTable, key: str) -> np.ndarray:
-    """Per seat: the stake placed on ``key`` in cents (0: none)."""
-    k = rd.WAGER_KEYS.index(key)
-    return np.where(seats.wager_mask >> k & 1 == 1, seats.wagers[:, k], 0)
 
 
 class FamilyScreen(GameScreen):
@@ -82,9 +76,8 @@ class FamilyScreen(GameScreen):
 
     def won(self, seats: SeatTable) -> np.ndarray:
         """The seat's positive results but the main wager's, and its hands' positive ones."""
-        results = rd.KEY_SLOTS
-        others = ((seats.result_mask[:, None] >> np.arange(results)) & 1).astype(bool)
-        others[:, MAIN] = False
+        others = seats.written()
+        others[:, 0] = False  # the main wager's column: its results are the hands'
         won = np.where(others & (seats.results > 0), seats.results, 0).sum(axis=1)
         hands = seats.hands
         return won + np.bincount(hands.seat, np.maximum(hands.cents, 0),
@@ -93,7 +86,7 @@ class FamilyScreen(GameScreen):
     def amounts_ok(self, seats: SeatTable) -> np.ndarray:
         """No surrender read from a result (the exact path reads it), and insurance at most
         half the main wager."""
-        main, insurance = stake(seats, "main"), stake(seats, "insurance")
+        main, insurance = seats.stake("main"), seats.stake("insurance")
         return ~self._surrender_like(seats, main) & ~(insurance * 2 > main)
 
     def _surrender_like(self, seats: SeatTable, main: np.ndarray) -> np.ndarray:
@@ -125,8 +118,8 @@ class FamilyScreen(GameScreen):
         :data:`INSURANCE`) and the game's own after them."""
         hands = seats.hands
         doubled = np.bincount(hands.seat[hands.doubled], minlength=len(seats)) > 0
-        return np.column_stack([stake(seats, "main") > 0, doubled,
-                                stake(seats, "insurance") > 0])  # fmt: skip
+        return np.column_stack([seats.stake("main") > 0, doubled,
+                                seats.stake("insurance") > 0])  # fmt: skip
 
     # -- columns -------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from games.engine.tie_bonus import tie_status
 from ...screen.seats import SeatTable
 from ..blackjack.answers import Answers, Names, row_cards
 from ..blackjack.columns import Dealers, FamilySeats
-from ..blackjack.screen import FamilyScreen, stake
+from ..blackjack.screen import FamilyScreen
 
 TIES = Names()
 
@@ -27,15 +27,15 @@ class TieBonusScreen(FamilyScreen):
 
     def flags(self, seats: SeatTable) -> np.ndarray:
         """The family's, then: a tie wager placed."""
-        tie = sum(stake(seats, key) for key in R.TIE_WAGERS) > 0
+        tie = sum(seats.stake(key) for key in R.TIE_WAGERS) > 0
         return np.column_stack([super().flags(seats), tie])
 
     def amounts_ok(self, seats: SeatTable) -> np.ndarray:
         """The family's, and the tie wagers' limits: each side's at most half the primary
         (main) wager, both together at most the primary."""
-        main = stake(seats, "main")
-        left = sum(stake(seats, key) for key in R.LEFT)
-        right = sum(stake(seats, key) for key in R.RIGHT)
+        main = seats.stake("main")
+        left = sum(seats.stake(key) for key in R.LEFT)
+        right = sum(seats.stake(key) for key in R.RIGHT)
         ok = super().amounts_ok(seats)
         return ok & ~((main > 0) & ((left * 2 > main) | (right * 2 > main) | (left + right > main)))
 

@@ -126,8 +126,18 @@ def _classes(code: str, options: dict, rng) -> list:
     lines = [line for line in _lines(rng) if code.encode() in line]
     batch = Batch(*_spans(lines), np.iinfo(np.int64).max)
     rows = np.flatnonzero(batch.ok)
-    found = screen.classes(batch, rows, SeatTable.of(batch.read, rows))
-    return [found.round_ok, found.seat_ok, found.keys]
+    found = screen.classes(batch, rows, SeatTable.of(batch.read, rows, screen.slots))
+    return [found.round_ok, found.seat_ok, _partition(found.keys)]
+
+
+def _partition(keys: np.ndarray) -> np.ndarray:
+    """Which seats share a class, as class numbers by first appearance: a class key holds
+    names the process numbers as it meets them (``Names``), so two processes compare the
+    classes they make, not the numbers."""
+    rows = keys.reshape(len(keys), -1)
+    _, first, inverse = np.unique(rows, axis=0, return_index=True, return_inverse=True)
+    order = np.argsort(np.argsort(first))
+    return order[inverse.reshape(-1)]
 
 
 def toss_one_classes(rng):

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from audits.validation.context import GameRules, Limit
-from audits.validation.screen.money import Limits, settled_cents, sums
+from audits.validation.screen.money import Limits, paid_as_settled, settled_cents, sums
 from audits.validation.screen.reader import KEY_SLOTS, WAGER_KEYS
 from games.engine.odds import settle_amount
 
@@ -40,6 +40,41 @@ def test_a_mutant_rounding_fails_the_comparison():
 
 
 @settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 10**8), st.integers(-(10**9), 10**9), ODDS,
+                          st.booleans()), min_size=1, max_size=40),
+       st.booleans())  # fmt: skip
+def test_paid_as_settled_is_settled_cents_per_placed_wager(seats, half_up):
+    """The compiled check of every seat's results against its class's odds, against
+    :func:`settled_cents` wager by wager (one key a seat, in the column of its slot)."""
+    slots = np.array([0, 2], np.int64)  # columns 0 and 1 are the reader's slots 0 and 2
+    n = len(seats)
+    wagers = np.zeros((n, 2), np.int64)
+    results = np.zeros((n, 2), np.int64)
+    num, den = np.zeros((n, KEY_SLOTS), np.int64), np.zeros((n, KEY_SLOTS), np.int64)
+    mask = np.zeros(n, np.int64)
+    for s, (stake, result, odds, placed) in enumerate(seats):
+        wagers[s, 1], results[s, 1] = stake, result
+        num[s, 2], den[s, 2] = odds.numerator, odds.denominator
+        mask[s] = (1 << 2) if placed else 0
+    ok, nets = np.ones(n, bool), np.zeros((n, 2), np.int64)
+    paid_as_settled(wagers, results, mask, slots, np.arange(n), num, den, half_up, ok, nets)
+    expected = settled_cents(wagers[:, 1], num[:, 2], den[:, 2], half_up)
+    placed = mask > 0
+    assert ok.tolist() == (~placed | (expected == results[:, 1])).tolist()
+    assert nets[:, 1].tolist() == np.where(placed, results[:, 1], 0).tolist()
+    assert not nets[:, 0].any()
+
+
+def test_a_result_off_by_a_cent_is_caught():
+    wagers, results = np.array([[1000]]), np.array([[1501]])  # $10 at 3:2 pays $15
+    num, den = np.array([[3]]), np.array([[2]])
+    ok, nets = np.ones(1, bool), np.zeros((1, 1), np.int64)
+    paid_as_settled(wagers, results, np.array([1]), np.array([0]), np.array([0]), num, den,
+                    False, ok, nets)  # fmt: skip
+    assert ok.tolist() == [False]
+
+
+@settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 10**8), CENTS), max_size=200))
 def test_sums_are_the_decimal_sums(rows):
     groups = np.array([g for g, _, _ in rows], np.int64)
@@ -63,10 +98,9 @@ def test_limits_in_cents_judge_as_the_checks_do():
         Limit("max_aggregate_payout", Decimal("1000.009"), "", "c", "s"),
     ), ("main", "lucky3"))  # fmt: skip
     limits = Limits.of(rules)
-    main, lucky3 = WAGER_KEYS.index("main"), WAGER_KEYS.index("lucky3")
-    wagers = np.zeros((4, KEY_SLOTS), np.int64)
-    wagers[:, main] = [50000, 50001, 501, 500]
-    wagers[:, lucky3] = [1000, 1000, 1001, 0]
-    mask = np.array([1 << main | 1 << lucky3] * 3 + [1 << main], np.int64)
-    assert limits.stakes_ok(wagers, mask, main).tolist() == [True, False, False, False]
+    slots = np.array([WAGER_KEYS.index("main"), WAGER_KEYS.index("lucky3")])  # the columns
+    wagers = np.array([[50000, 1000], [50001, 1000], [501, 1001], [500, 0]], np.int64)
+    placed = np.array([[True, True]] * 3 + [[True, False]])
+    assert limits.stakes_ok(wagers, placed, limits.most[slots]).tolist() == [
+        True, False, False, False]  # fmt: skip
     assert limits.paid_ok(np.array([100000, 100001])).tolist() == [True, False]
