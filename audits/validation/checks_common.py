@@ -44,7 +44,8 @@ def shoe_findings(parsed: ParsedRound, rules: GameRules, all_cards: Iterable[int
 def key_findings(
     parsed: ParsedRound, seat: ParsedSeat, rules: GameRules, results_on_hands: bool
 ) -> list[Finding]:
-    """Unknown wager keys; a wager without a result or a result without a wager."""
+    """Unknown wager keys; a wager without a result or a result without a wager; a main
+    result written beside the hands that settle it."""
     found = []
     for key in dict.fromkeys([*seat.wagers, *seat.results]):  # a key in both: one finding
         if key not in rules.wagers:
@@ -77,7 +78,23 @@ def key_findings(
                     recorded=None,
                 )
             )
+    if results_on_hands and "main" in seat.results:
+        found.append(
+            Finding(
+                parsed.line,
+                parsed.round,
+                "hands_inconsistent",
+                f"results.main: {_money(seat.results['main'])} written, but {rules.game} "
+                "settles the main wager on its hands (hands[].result)",
+                format_rule("hands_inconsistent"),
+                seat.number,
+                "main",
+                recorded=seat.results["main"],
+            )
+        )
     for key, result in seat.results.items():
+        if key == "main" and results_on_hands:
+            continue
         if key in rules.wagers and key not in seat.wagers and result != ZERO:
             found.append(
                 Finding(

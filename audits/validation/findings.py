@@ -41,6 +41,7 @@ FORMAT_SECTIONS = {
     "duplicate_round": "Round identifiers",
     "duplicate_round_submitted": "Round identifiers",
     "card_over_shoe": "Shoe",
+    "hands_inconsistent": "Games of the blackjack family",
 }  # fmt: skip
 
 

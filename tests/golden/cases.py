@@ -215,7 +215,8 @@ CASES: list[Golden] = [
            lines(toss(seats__0__cards=["TS", "AH", "KC"]))),
     Golden("toss_not_in_hand", TOSS, "a tossed card is not one of the hand's cards",
            lines(toss(seats__0__toss="2S"))),
-    Golden("hands_inconsistent", ANTE, "a seat's hands do not follow from its first two cards",
+    Golden("hands_inconsistent", ANTE, "a seat's hands do not follow from its first two "
+           "cards, or its main result is written beside them",
            lines(changed(ante_up, _set("seats.0.hands", [hand("QH QS", "25")])))),
     Golden("line_findings_truncated", TOSS, "a line has more findings than one line may "
            "yield: the rest are counted in this one, by code",

@@ -3,20 +3,23 @@
 Almost every round of a real hand log is clean, and validating it one round at a time costs
 CPython work per round and per seat.  The screen reads a batch of lines at once:
 
-1. :mod:`.lines` joins the batch into one buffer and finds where each line's fields lie in
-   it: the compiled scanner (:mod:`.scan`) for the usual lines, :mod:`.decode` (msgspec)
-   for any line the scanner cannot vouch for;
-2. :mod:`.rounds` checks what every round shares (format version, seat numbers, the time,
-   the rules in force at its place) in numpy, and groups the rounds by the rules they are
-   judged by;
-3. the game's own module (:mod:`.toss_one`, :mod:`.blackjack`, named in the table of games)
-   turns each group into *classes*: seats that the game's settlement cannot tell apart (the
-   same wager and result objects, the same outcome tokens from the engine's tables);
-4. :mod:`.verdicts` judges one seat of each class by the exact path (strict parse, the
-   game's settlement and checks) and remembers the verdict for the class;
-5. a round is counted clean when every seat's class is clean and its round-level checks
-   pass; every other round goes to the exact path, which alone writes findings.
+1. :mod:`.reader` walks every line once, in compiled code, as strict JSON and as the
+   published format says, into columns (amounts in integer cents, times in microseconds);
+   a line it does not vouch for is left to the exact path;
+2. :mod:`.batch` checks what every round shares and groups the rounds by place (their
+   bytes, :mod:`.grouping`) for the rules in force there;
+3. each game's screen (``audits/validation/games/<game>/screen.py``, on :mod:`.game`) puts
+   every seat (:mod:`.seats`) in a *class*: what the cards decide, with the wagers placed
+   and the results written, never their amounts; :mod:`.classes` judges one seat of each
+   class by the exact path and keeps its verdict and the odds of each wager;
+4. :mod:`.game` checks in columns, for every seat, its stakes against the limits, the
+   structures that compare amounts, and every result against its own stake at its class's
+   odds (:mod:`.money`, integer cents, the engine's rounding);
+5. a round is counted clean when its checks pass and every seat is clean; every other
+   round goes to the exact path, which alone writes findings.
 
 The screen may send a clean round to the exact path; it never counts a faulty one clean
-(``tests/audits/services/test_fast_path*.py``).
+(``tests/audits/services/test_fast_path*.py``).  Its kernels are compiled by numba
+(:mod:`.jit`); each is held to its plain-Python self
+(``tests/audits/validation/screen/test_kernel_references.py``).
 """

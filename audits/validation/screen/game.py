@@ -1,6 +1,6 @@
 """What every game's screen shares: seats read in, certainly clean rounds and their money out.
 
-A game's screen (:mod:`.toss_one`, :mod:`.blackjack`) subclasses :class:`GameScreen` and
+A game's screen (``audits/validation/games/<game>/screen.py``) subclasses :class:`GameScreen` and
 says, for rounds of a batch judged under the same rules, options and shoe, which rounds pass
 its round-level checks and which class each seat is in (:meth:`GameScreen.classes`: what the
 cards decide, and which wagers and results are written), and checks the wager structures of
@@ -136,9 +136,7 @@ class GameScreen:
             hands = seats.hands
             no_main = (wagers[hands.seat] >> MAIN & 1) == 0
             ok &= np.bincount(hands.seat[no_main & (hands.cents != 0)], minlength=len(ok)) == 0
-            ok &= ((wagers >> MAIN & 1) == 0) | ((results >> MAIN & 1) == 0) | (
-                seats.results[:, MAIN] == 0
-            )  # fmt: skip
+            ok &= (results >> MAIN & 1) == 0  # the main result is on the hands alone
         return ok
 
     def _paid_as_settled(self, seats: SeatTable, number: np.ndarray, judged: np.ndarray):

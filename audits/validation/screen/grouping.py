@@ -1,6 +1,6 @@
 """Spans of a buffer's bytes hashed, searched and grouped by their bytes, in compiled code.
 
-A batch's values are spans of one buffer (:mod:`.scan` finds them).  Values alike byte for
+A batch's values are spans of one buffer (:mod:`.reader` finds them).  Values alike byte for
 byte are one group: :func:`factorize_spans` numbers them, hashing each row of spans
 (:func:`span_hashes`) and proving each row byte-equal to the first of its group, so that a
 value is read once per spelling.  :func:`holding` says which spans hold a needle.
