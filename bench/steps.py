@@ -1,0 +1,75 @@
+"""Where one validation's time goes: each step's wall time, for one log, in this process.
+
+    export DATABASE_URL=postgresql://postgres@127.0.0.1:5432/compliance_bench
+    .venv/bin/python manage.py flush --noinput
+    .venv/bin/python manage.py load_registry data/registry/washington.yaml data/registry/demo.yaml
+    .venv/bin/python bench/steps.py var/bench/toss-one-3-any-1000000.jsonl
+
+On a database with the registry and none of the log's rounds (else the finish reports each
+as submitted before, and its time is theirs), the log is stored as a new submission of the
+demo licensee DEMO-0001 and validated as ``make bench`` does, each step's function wrapped
+in a timer.  The steps nest: the screen includes the reader and the counting.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SPENT: collections.Counter = collections.Counter()
+
+
+def _timed(owner, name: str, label: str) -> None:
+    step = getattr(owner, name)
+
+    def timed(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return step(*args, **kwargs)
+        finally:
+            SPENT[label] += time.perf_counter() - start
+
+    setattr(owner, name, timed)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("log", type=Path)
+    log = parser.parse_args().log
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "compliance.settings")
+    import django
+
+    django.setup()
+    from audits.services import chunk, chunk_run, fast_path, storage, submissions
+    from games.models import Licensee
+
+    _timed(fast_path, "_batch", "the reader (lines into columns)")
+    _timed(fast_path.FastPath, "screen", "the screen, reader and counting included")
+    _timed(fast_path.FastPath, "_count", "counting the clean rounds")
+    _timed(chunk_run.ChunkRun, "_exact", "the exact path (the lines left to it)")
+    _timed(chunk, "write_findings", "writing findings")
+    _timed(chunk, "write_objects", "writing totals, dealers and seats")
+    _timed(chunk, "write_round_keys", "writing round keys")
+    _timed(submissions, "submission_finish", "the finish")
+    licensee = Licensee.objects.get(license_number="DEMO-0001")
+    start = time.perf_counter()
+    with open(log, "rb") as stream:
+        submission, _ = storage.submission_store(stream, original_name=log.name,
+                                                 licensee=licensee)  # fmt: skip
+    SPENT["storing the upload"] = time.perf_counter() - start
+    start = time.perf_counter()
+    submission = submissions.submission_validate_now(submission)
+    SPENT["validating, in all"] = time.perf_counter() - start
+    for label, seconds in SPENT.most_common():
+        print(f"{label:44} {seconds:6.2f} s")
+    print(f"{submission.rounds_total:,} rounds")
+
+
+if __name__ == "__main__":
+    main()
