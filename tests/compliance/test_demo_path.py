@@ -17,9 +17,9 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
+from audits.demo.accounts import demo_accounts_ensure
 from audits.models import Report, Submission
 from audits.services.reports.verification import report_check
-from games.services.demo_accounts import demo_accounts_ensure
 from tests.audits.report_support import dev_identity_dir, signing  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db

@@ -1,9 +1,9 @@
-"""The demo's accounts (games/services/demo_accounts.py): one of each role, created once,
+"""The demo's accounts (audits/demo/accounts.py): one of each role, created once,
 signing in through the real sign-in page, their passwords only in a private git-ignored file.
 
 The service is called with ``embedded=True``, as the command does once it has checked the
 mode, so these tests run on PostgreSQL too; the command's refusal is tested beside it
-(tests/games/test_create_demo_accounts_command.py).
+(tests/audits/demo/test_create_demo_accounts_command.py).
 """
 
 from __future__ import annotations
@@ -18,17 +18,17 @@ from django.contrib.auth.password_validation import validate_password
 from django.test import Client
 from django.urls import reverse
 
-from games.access import user_role
-from games.models import Licensee, Membership
-from games.registry_io import load_registry
-from games.services.demo_accounts import (
+from audits.demo.accounts import (
     DEFAULT_ACCOUNTS_FILE,
     DemoAccountsError,
     DemoModeRefused,
     demo_accounts_ensure,
     demo_accounts_read,
-    demo_mode_refusal,
 )
+from audits.demo.mode import demo_mode_refusal
+from games.access import user_role
+from games.models import Licensee, Membership
+from games.registry_io import load_registry
 from tests.games.registry_support import DEMO, WASHINGTON
 
 REPO = Path(__file__).resolve().parents[3]

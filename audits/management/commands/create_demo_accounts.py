@@ -5,7 +5,7 @@ compliance staff of each demo licensee and an administrator, with generated pass
 written to var/demo/accounts.txt (mode 0600, git-ignored) and printed with the address to
 sign in at.  Run again, it keeps them and prints them from the file.  Refused, creating
 nothing, unless DEBUG is on and the database is the embedded SQLite one
-(games/services/demo_accounts.py).
+(audits/demo/).
 """
 
 import os
@@ -14,14 +14,14 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from games.services import demo_accounts
-from games.services.demo_accounts import (
+from audits.demo import mode
+from audits.demo.accounts import (
     DEFAULT_ACCOUNTS_FILE,
     DEFAULT_SITE,
-    RESET_COMMAND,
     DemoAccountsError,
     demo_accounts_ensure,
 )
+from audits.demo.accounts_file import RESET_COMMAND
 
 
 def _shown(path: Path) -> str:
@@ -52,8 +52,8 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **opts):
-        refusal = demo_accounts.demo_mode_refusal(
-            debug=settings.DEBUG, vendor=demo_accounts.database_vendor()
+        refusal = mode.demo_mode_refusal(
+            debug=settings.DEBUG, vendor=mode.database_vendor()
         )
         if refusal:
             raise CommandError(refusal)

@@ -9,16 +9,16 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError
 from django.db import connection
 
-from games.services import demo_accounts
-from games.services.demo_accounts import demo_accounts_read
-from tests.games.registry_support import run
-from tests.games.services.test_demo_accounts import (  # noqa: F401  (fixtures)
+from audits.demo import mode
+from audits.demo.accounts import demo_accounts_read
+from tests.audits.demo.test_accounts import (  # noqa: F401  (fixtures)
     USERNAMES,
     accounts_file,
     demo_registry,
     fast_passwords,
     sign_in,
 )
+from tests.games.registry_support import run
 
 LOGIN = "Sign in at http://127.0.0.1:8000/accounts/login/ as:"
 
@@ -28,7 +28,7 @@ def embedded(settings, monkeypatch):
     """The embedded demo mode, whatever database this pass runs on: DEBUG on, and the
     mode check told the database is SQLite (the input of the check, not the database)."""
     settings.DEBUG = True
-    monkeypatch.setattr(demo_accounts, "database_vendor", lambda: "sqlite")
+    monkeypatch.setattr(mode, "database_vendor", lambda: "sqlite")
 
 
 def create(accounts_file, *args) -> str:
@@ -48,7 +48,7 @@ def test_refused_when_the_database_is_not_sqlite(
     demo_registry, accounts_file, settings, monkeypatch
 ):
     settings.DEBUG = True
-    monkeypatch.setattr(demo_accounts, "database_vendor", lambda: "postgresql")
+    monkeypatch.setattr(mode, "database_vendor", lambda: "postgresql")
     with pytest.raises(CommandError, match="the database is postgresql, not the embedded SQLite"):
         create(accounts_file)
     assert not get_user_model().objects.exists()
@@ -59,7 +59,7 @@ def test_the_mode_check_reads_the_real_database(demo_registry, accounts_file, se
     """Unpatched: on the SQLite pass the command creates the accounts, on PostgreSQL it
     refuses."""
     settings.DEBUG = True
-    assert demo_accounts.database_vendor() == connection.vendor
+    assert mode.database_vendor() == connection.vendor
     if connection.vendor == "sqlite":
         assert LOGIN in create(accounts_file)
         assert get_user_model().objects.filter(username__in=USERNAMES).count() == 4

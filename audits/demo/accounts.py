@@ -1,7 +1,7 @@
 """The demo's accounts: one of each role, to sign in with after ``make demo``.
 
 Only the embedded demo (``DEBUG`` on and the embedded SQLite database) has them:
-:func:`demo_mode_refusal` says why any other setup is refused, and
+:func:`audits.demo.mode.demo_mode_refusal` says why any other setup is refused, and
 :func:`demo_accounts_ensure` creates nothing unless its caller says the mode is the
 embedded one.  The accounts are
 
@@ -19,11 +19,7 @@ git-ignored), never anywhere else.  Run again, the accounts and their passwords 
 
 from __future__ import annotations
 
-import os
-import re
 import secrets
-import tempfile
-import textwrap
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -31,11 +27,18 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from django.db import transaction
 from django.urls import reverse
 from django.utils.text import slugify
 
 from games.models import Jurisdiction, Licensee, Membership, Role
+
+from .accounts_file import (
+    demo_accounts_listing,
+    demo_accounts_read,
+    demo_accounts_render,
+    demo_accounts_write,
+)
 
 #: The jurisdiction whose reviewer the demo has.
 DEMO_JURISDICTION = "wa-wsgc"
@@ -47,9 +50,7 @@ ADMIN_USERNAME = "admin"
 DEFAULT_ACCOUNTS_FILE = Path(settings.BASE_DIR) / "var" / "demo" / "accounts.txt"
 #: Where the demo serves (``make demo`` runs ``runserver 127.0.0.1:8000``).
 DEFAULT_SITE = "http://127.0.0.1:8000"
-RESET_COMMAND = ".venv/bin/python manage.py create_demo_accounts --reset-passwords"
 ADMIN_ROLE = "admin"
-_PASSWORD = re.compile(r"[A-Za-z0-9_-]{16,}")
 
 
 class DemoModeRefused(Exception):
@@ -100,28 +101,6 @@ class DemoAccounts:
 
 
 # -- the embedded demo mode ------------------------------------------------------------
-
-
-def database_vendor() -> str:
-    """The default database's vendor: ``"sqlite"`` for the embedded database."""
-    return connections[DEFAULT_DB_ALIAS].vendor
-
-
-def demo_mode_refusal(*, debug: bool, vendor: str) -> str | None:
-    """Why this is not the embedded demo mode (``DEBUG`` on and SQLite), or ``None``."""
-    reasons = []
-    if not debug:
-        reasons.append("settings.DEBUG is off (DJANGO_DEBUG=false: production mode)")
-    if vendor != "sqlite":
-        reasons.append(f"the database is {vendor}, not the embedded SQLite database")
-    if not reasons:
-        return None
-    return (
-        "demo accounts are created only in the embedded demo mode (DEBUG on and the embedded "
-        f"SQLite database), and here {' and '.join(reasons)}; nothing was created. Outside the "
-        "demo, create users with `manage.py createsuperuser` and give them their roles in the "
-        "admin (Memberships)"
-    )
 
 
 # -- the accounts ----------------------------------------------------------------------
@@ -248,80 +227,6 @@ def _create(account: DemoAccount):
     return password
 
 
-# -- the file --------------------------------------------------------------------------
-
-
-def _wrap(text: str, indent: str) -> str:
-    return textwrap.fill(
-        text,
-        width=96,
-        initial_indent=indent,
-        subsequent_indent=indent + "  ",
-        break_long_words=False,
-        break_on_hyphens=False,
-    )
-
-
-def demo_accounts_listing(accounts) -> str:
-    """Per account its name and password on one line, then, indented, who it is and what
-    to look at first."""
-    width = max(len(a.username) for a in accounts)
-    blocks = []  # one per account, a blank line between
-    for account in accounts:
-        password = account.password or "(password unknown)"
-        text = [
-            _wrap(account.description, "    "),
-            _wrap(f"look first at: {account.first_look}", "    "),
-        ]
-        blocks.append("\n".join([f"{account.username.ljust(width)}  {password}", *text]))
-    return "\n\n".join(blocks) + "\n"
-
-
-def demo_accounts_render(accounts, login_url: str) -> str:
-    """The file: a header saying what it is, where to sign in, then the listing."""
-    header = [
-        "# The demo accounts (`manage.py create_demo_accounts`, run by `make demo`): for the",
-        "# embedded demo only. Never commit this file; var/ is git-ignored.",
-        f"# New passwords for all of them: {RESET_COMMAND}",
-        f"# Sign in at {login_url}",
-        "",
-    ]
-    return "\n".join(header) + "\n" + demo_accounts_listing(accounts)
-
-
-def demo_accounts_read(path: Path) -> dict[str, str]:
-    """The passwords the file holds, by user name (none when there is no file)."""
-    try:
-        text = Path(path).read_text()
-    except FileNotFoundError:
-        return {}
-    passwords = {}
-    for line in text.splitlines():
-        if not line or line.startswith(("#", " ", "\t")):
-            continue
-        username, _, rest = line.partition(" ")
-        password = rest.strip()
-        if _PASSWORD.fullmatch(password):
-            passwords[username] = password
-    return passwords
-
-
-def demo_accounts_write(path: Path, text: str) -> None:
-    """Write the file readable by its owner only (mode 0600), replacing it whole."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".accounts-", text=True)
-    try:
-        os.fchmod(handle, 0o600)
-        with os.fdopen(handle, "w") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    os.chmod(path, 0o600)
-
-
 # -- the service -----------------------------------------------------------------------
 
 
@@ -335,7 +240,8 @@ def demo_accounts_ensure(
     """Create the demo accounts that do not exist yet, keep those that do.
 
     ``embedded`` says that this is the embedded demo mode (the caller checks it with
-    :func:`demo_mode_refusal`); without it nothing is created (:class:`DemoModeRefused`).
+    :func:`audits.demo.mode.demo_mode_refusal`); without it nothing is created
+    (:class:`DemoModeRefused`).
     New accounts get generated passwords, written with the kept ones to ``path`` (mode
     0600).  Existing accounts keep their passwords, read back from ``path``; those the file
     does not hold are listed as ``unknown``, those it holds wrongly as ``stale``.

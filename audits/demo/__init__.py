@@ -1,0 +1,2 @@
+"""The embedded demo: its accounts, one of each role (:mod:`audits.demo.accounts`, written
+to and read from var/demo/accounts.txt by :mod:`audits.demo.accounts_file`)."""
