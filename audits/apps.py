@@ -4,3 +4,6 @@ from django.apps import AppConfig
 class AuditsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "audits"
+
+    def ready(self) -> None:
+        from audits import tasks  # noqa: F401  (registers the tasks the services queue)

@@ -19,6 +19,7 @@ from django.db import InterfaceError, OperationalError
 from audits.models import Report, ReportStatus, Submission, SubmissionStatus
 from audits.services.chunk import chunk_validate
 from audits.services.finish import submission_finish
+from audits.services.queue import task_register
 from audits.services.reports.lifecycle import report_fail, report_generate, report_request
 from audits.services.reports.schedules import report_schedule_run
 from audits.services.submissions import (
@@ -118,3 +119,7 @@ def run_report_schedule(self, name: str, kind: str, scope: str, period: str) -> 
     if report.status != ReportStatus.DONE:
         generate_report.delay(report.pk)
     return str(report.uuid)
+
+
+task_register("validate_submission", validate_submission)
+task_register("generate_report", generate_report)

@@ -17,8 +17,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler
 
-from audits.signing.identity import SigningSetupError
-from games.models import ImmutableRecordError
+from compliance.errors import RecordConflict, ServerNotSetUp
 
 log = logging.getLogger(__name__)
 _NOT_A_FIELD = {NON_FIELD_ERRORS, api_settings.NON_FIELD_ERRORS_KEY}
@@ -26,7 +25,7 @@ _NOT_A_FIELD = {NON_FIELD_ERRORS, api_settings.NON_FIELD_ERRORS_KEY}
 
 def json_exception_handler(exc, context):
     """DRF's handler, plus registry refusals as 409/400 instead of 500s."""
-    if isinstance(exc, ImmutableRecordError):
+    if isinstance(exc, RecordConflict):
         return Response({"message": str(exc), "field": None}, status=status.HTTP_409_CONFLICT)
     if isinstance(exc, DjangoValidationError):
         fields = getattr(exc, "message_dict", None) or {}
@@ -38,12 +37,9 @@ def json_exception_handler(exc, context):
         )
     if isinstance(exc, OperationalError | InterfaceError):  # the database is down or restarting
         return _unavailable("the database is unavailable: nothing was changed; try again")
-    if isinstance(exc, SigningSetupError):  # the server's configuration, not the caller's fault
-        log.error("report signing is not set up: %s", exc)  # the path is for operators only
-        return _unavailable(
-            "report signing or verification is not set up on this server "
-            "(REPORT_SIGNING_* and REPORT_TRUST_ROOTS)"
-        )
+    if isinstance(exc, ServerNotSetUp):  # the server's configuration, not the caller's fault
+        log.error("not set up: %s", exc)  # a path in the message is for operators only
+        return _unavailable(exc.public)
     if isinstance(exc, IntegrityError | DatabaseError):
         return Response({"message": f"refused by the database: {exc}", "field": None}, status=409)
     response = exception_handler(exc, context)

@@ -82,7 +82,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # pages show times in the user's jurisdiction's time zone (the API names each record's)
-    "compliance.timezones.JurisdictionTimezoneMiddleware",
+    "games.user_zones.JurisdictionTimezoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Content-Security-Policy on every answer (django-csp): no inline script or style

@@ -2,7 +2,6 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from audits.web.handlog import handlog_format_page, handlog_format_schema
 from compliance import openapi, tokens  # noqa: F401  (openapi: the schema's extensions)
 from compliance.views import healthz
 
@@ -11,8 +10,6 @@ urlpatterns = [
     path("registry/", include("games.web.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("healthz", healthz, name="healthz"),
-    path("handlog-format/", handlog_format_page, name="handlog-format"),
-    path("handlog-format/v1/schema.json", handlog_format_schema, name="handlog-format-schema"),
     path("admin/", admin.site.urls),
     path("api/auth/token/", tokens.TokenIssue.as_view(), name="token-issue"),
     path("api/auth/token/revoke/", tokens.TokenRevoke.as_view(), name="token-revoke"),

@@ -15,7 +15,6 @@ The limit is ``settings.AUDITS_MAX_UPLOAD_BYTES`` (1 GiB by default).
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.core.files.uploadhandler import (
     FileUploadHandler,
     MemoryFileUploadHandler,
@@ -24,7 +23,8 @@ from django.core.files.uploadhandler import (
 )
 from rest_framework.parsers import BaseParser
 
-DEFAULT_MAX_UPLOAD_BYTES = 1 << 30
+from audits.services.storage import DEFAULT_MAX_UPLOAD_BYTES
+
 #: what a multipart body may carry besides the file (boundaries, headers, the licensee field)
 MULTIPART_OVERHEAD = 64 * 1024
 
@@ -35,10 +35,6 @@ RAW_MEDIA_TYPES = (
     "application/octet-stream",
 )
 MULTIPART = "multipart/form-data"
-
-
-def max_upload_bytes() -> int:
-    return int(getattr(settings, "AUDITS_MAX_UPLOAD_BYTES", None) or DEFAULT_MAX_UPLOAD_BYTES)
 
 
 class UploadLimitHandler(FileUploadHandler):

@@ -26,6 +26,7 @@ from audits.models import Chunk, Finding, RoundKeys, Submission, SubmissionStatu
 from games.models import Licensee, Venue
 
 from .expansion import GZIP_MAGIC
+from .queue import task_named
 from .storage import discard_work_copy, submission_store
 from .submissions import SubmissionFailed, submission_fail, submission_validate_now
 
@@ -136,8 +137,7 @@ def submission_queue(submission: Submission) -> None:
 
 
 def _dispatch(pk: int) -> None:
-    from audits.tasks import validate_submission  # the tasks import these services
-
+    validate_submission = task_named("validate_submission")
     try:
         if settings.CELERY_TASK_ALWAYS_EAGER:
             with _EAGER_VALIDATION:

@@ -28,9 +28,15 @@ from audits.models import Submission
 from .expansion import GZIP_MAGIC, ExpansionRefused, GzipExpander
 
 BLOCK = 1 << 20
+DEFAULT_MAX_UPLOAD_BYTES = 1 << 30
 FALLBACK_NAME = "upload.jsonl"
 
 log = logging.getLogger(__name__)
+
+
+def max_upload_bytes() -> int:
+    """The most one upload may carry, compressed or not (AUDITS_MAX_UPLOAD_BYTES)."""
+    return int(getattr(settings, "AUDITS_MAX_UPLOAD_BYTES", None) or DEFAULT_MAX_UPLOAD_BYTES)
 
 
 class SubmissionRefused(Exception):

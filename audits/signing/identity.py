@@ -15,9 +15,16 @@ from pyhanko.keys import (
 from pyhanko.sign.signers import SimpleSigner
 from pyhanko_certvalidator.registry import SimpleCertificateStore
 
+from compliance.errors import ServerNotSetUp
 
-class SigningSetupError(Exception):
+
+class SigningSetupError(ServerNotSetUp):
     """The signing identity or the trust roots cannot be loaded (missing file, bad passphrase)."""
+
+    public = (
+        "report signing or verification is not set up on this server "
+        "(REPORT_SIGNING_* and REPORT_TRUST_ROOTS)"
+    )
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from audits.api.views.cases import evidence_response
+from audits.downloads import evidence_response
 from audits.models import CaseCause, CaseOutcome, CaseStatus
 from audits.services import cases as service
 

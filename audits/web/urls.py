@@ -2,10 +2,13 @@
 
 from django.urls import path
 
-from . import cases, monitoring, rounds, views
+from . import cases, handlog, monitoring, rounds, views
 
 urlpatterns = [
     path("", views.home, name="dashboard"),
+    path("handlog-format/", handlog.handlog_format_page, name="handlog-format"),
+    path("handlog-format/v1/schema.json", handlog.handlog_format_schema,
+         name="handlog-format-schema"),  # fmt: skip
     path("submissions/", views.submission_list, name="web-submissions"),
     path("submissions/new/", views.submission_upload, name="web-submission-upload"),
     path("submissions/<uuid:uuid>/", views.submission_detail, name="web-submission"),

@@ -12,7 +12,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_celery_beat.models import PeriodicTask
 
 from audits import access
-from audits.api.uploads import max_upload_bytes
 from audits.models import ReportStatus, SubmissionStatus
 from audits.services.intake import submission_retry, submission_submit
 from audits.services.reports.periods import PeriodError
@@ -27,7 +26,7 @@ from audits.services.reports.schedules import (
     report_schedules_of,
 )
 from audits.services.reports.verification import MAX_PDF_BYTES, report_check
-from audits.services.storage import SubmissionRefused, SubmissionTooLarge
+from audits.services.storage import SubmissionRefused, SubmissionTooLarge, max_upload_bytes
 from audits.services.summary import submission_summary
 from audits.signing.identity import SigningSetupError
 from compliance.views import limited_per_address

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from django.db import models
 
+from compliance.errors import RecordConflict
 
-class ImmutableRecordError(Exception):
+
+class ImmutableRecordError(RecordConflict):
     """An attempt to edit or delete a frozen registry record."""
 
 

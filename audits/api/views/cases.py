@@ -8,8 +8,6 @@ is 409; a missing or wrong field is 400 naming it.
 
 from __future__ import annotations
 
-from django.http import FileResponse, Http404
-from django.utils.http import content_disposition_header
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, serializers, status
@@ -19,6 +17,7 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from audits.downloads import evidence_response
 from audits.models import Case, CaseCause, CaseEvidence, CaseOutcome, CaseStatus, CaseStep
 from audits.services import cases as service
 from compliance.dates import MAX_ID
@@ -230,20 +229,6 @@ class CaseEvidenceView(APIView):
                               404: OpenApiResponse(ERROR)})  # fmt: skip
     def get(self, request, pk: int, evidence: int):
         return evidence_response(_case(request, pk), evidence)
-
-
-def evidence_response(case: Case, evidence_pk: int) -> FileResponse:
-    """The file as it was sent, as a download (never shown inline: it is someone's upload)."""
-    found = CaseEvidence.objects.filter(pk=evidence_pk, step__case=case).first()
-    if found is None:
-        raise Http404("no such evidence in this case")  # a 404 in the API and on pages alike
-    response = FileResponse(
-        service.evidence_path(found).open("rb"), content_type="application/octet-stream"
-    )
-    response["Content-Disposition"] = content_disposition_header(True, found.name)
-    response["X-Content-Type-Options"] = "nosniff"
-    response["X-Evidence-SHA256"] = found.sha256
-    return response
 
 
 def _case(request, pk) -> Case:

@@ -30,7 +30,6 @@ from audits.api.uploads import (
     RAW_MEDIA_TYPES,
     STREAM_PARSERS,
     install_upload_handlers,
-    max_upload_bytes,
 )
 from audits.models import Submission, SubmissionStatus
 from audits.services.intake import (
@@ -40,9 +39,15 @@ from audits.services.intake import (
     submission_retry,
     submission_submit,
 )
-from audits.services.storage import SubmissionRefused, SubmissionTooLarge, media_path
+from audits.services.storage import (
+    SubmissionRefused,
+    SubmissionTooLarge,
+    max_upload_bytes,
+    media_path,
+)
 from compliance.throttles import AnonymousRate, UploadRate, UserRate
-from compliance.timezones import user_zone_name, zone
+from compliance.timezones import zone
+from games.user_zones import user_zone_name
 
 from .base import BAD_QUERY, ERROR, NOT_FOUND, AuditPagination, ExportNegotiation
 

@@ -14,6 +14,7 @@ from audits.access import reports_visible_to, submissions_visible_to, user_can_r
 from audits.models import Report, ReportKind, ReportStatus
 from games.access import jurisdictions_visible_to, venues_visible_to
 
+from ..queue import task_named
 from .lifecycle import report_reissue, report_request
 
 
@@ -83,6 +84,5 @@ def _reissue(user, replaced_id) -> Report:
 
 
 def _queue(report: Report) -> None:
-    from audits.tasks import generate_report  # tasks import the services: import late
-
+    generate_report = task_named("generate_report")
     transaction.on_commit(lambda: generate_report.delay(report.pk))

@@ -1,0 +1,100 @@
+"""Every import points down the project's floors (docs/design.md, "The map").
+
+The floors, from the ground up; a module may import its own floor and those below, never
+one above.  The Django project's wiring (settings, URLs, the Celery app) names apps by
+strings, so it imports none of them.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: module prefixes by floor, the ground first (the longest matching prefix decides)
+FLOORS: list[tuple[str, ...]] = [
+    ("compliance",),
+    ("games.engine",),
+    ("games",),
+    ("audits.signing", "audits.validation"),
+    ("audits.models",),
+    ("audits.samples", "audits.access", "audits.admin", "audits.demo"),
+    ("audits.services",),
+    ("audits.tasks",),
+    ("audits.api", "audits.web", "audits.downloads", "audits.management", "audits.apps",
+     "audits.migrations"),
+    ("audits",),  # the package itself, alone
+]  # fmt: skip
+PACKAGES = ("compliance", "games", "audits")
+
+
+def _floor(module: str) -> int | None:
+    best = None
+    for number, prefixes in enumerate(FLOORS):
+        for prefix in prefixes:
+            if module == prefix or (module.startswith(prefix + ".") and prefix != "audits"):
+                if best is None or len(prefix) > best[0]:
+                    best = (len(prefix), number)
+    return None if best is None else best[1]
+
+
+def _module(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    """(line, module) of every import of the project in ``path``, late ones too."""
+    module = _module(path)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parent, *([base] if base else [])])
+            found += [(node.lineno, f"{base}.{alias.name}") for alias in node.names]
+    return [(line, name) for line, name in found if name.split(".")[0] in PACKAGES]
+
+
+def _sources() -> list[Path]:
+    return sorted(p for package in PACKAGES for p in (ROOT / package).rglob("*.py"))
+
+
+def test_every_source_module_has_a_floor():
+    assert [str(p) for p in _sources() if _floor(_module(p)) is None] == []
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_import_points_up(package):
+    up = []
+    for path in _sources():
+        module = _module(path)
+        if not module.startswith(package):
+            continue
+        for line, imported in _imports(path):
+            if (_floor(imported) or 0) > _floor(module):
+                up.append(f"{path.relative_to(ROOT)}:{line} imports {imported}")
+    assert up == []
+
+
+#: rooms of one floor that never import each other: the pages and the API share services
+APART = [("audits.web", "audits.api"), ("audits.api", "audits.web")]
+
+
+@pytest.mark.parametrize(("room", "other"), APART)
+def test_rooms_of_one_floor_stay_apart(room, other):
+    crossing = [
+        f"{path.relative_to(ROOT)}:{line} imports {imported}"
+        for path in _sources()
+        if _module(path).startswith(room)
+        for line, imported in _imports(path)
+        if imported.startswith(other + ".")
+    ]
+    assert crossing == []
