@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from audits.validation.games import GAMES, check_judge
+from audits.validation.screen import layout
 from audits.validation.screen import reader as rd
 from audits.validation.screen.batch import Batch, Place
 from audits.validation.screen.game import GameScreen, Screened
@@ -144,7 +145,7 @@ class FastPath:
         if not seat.size:
             return
         stakes, results = seats.wagers[seat, key], nets[seat, key]
-        width, named_key = len(seats.slots), [rd.WAGER_KEYS[s] for s in seats.slots.tolist()]
+        width, named_key = len(seats.slots), [layout.WAGER_KEYS[s] for s in seats.slots.tolist()]
         for k, found in enumerate(sums(key, stakes, results, width)):
             if found.wagers:
                 self.totals[(*where, named_key[k])].add_sums(*found.as_decimals())

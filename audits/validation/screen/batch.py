@@ -10,10 +10,11 @@ import msgspec
 import numpy as np
 
 from ..round_ids import IdBytes
+from . import layout
 from . import reader as rd
 from .grouping import factorize, factorize_spans, span_hashes
 
-PLACE = [rd.S_VENUE, rd.S_TABLE, rd.S_GAME, rd.S_OPTIONS]
+PLACE = [layout.S_VENUE, layout.S_TABLE, layout.S_GAME, layout.S_OPTIONS]
 _OPTIONS = msgspec.json.Decoder(dict[str, str | int])
 
 
@@ -54,7 +55,7 @@ class Batch:
     @cached_property
     def ids(self) -> IdBytes:
         """Every line's round id, as bytes (meaningful where read)."""
-        spans = self.read.spans[:, rd.S_ROUND]
+        spans = self.read.spans[:, layout.S_ROUND]
         start = np.maximum(spans[:, 0], 0)
         return IdBytes(self.array, start, np.maximum(spans[:, 1] - spans[:, 0], 0))
 
@@ -62,7 +63,7 @@ class Batch:
     def dealers(self) -> tuple[np.ndarray, list[str]]:
         """Per line: 0 when no dealer is named, else a number into the names (``names[0]``
         is ``""``)."""
-        spans = self.read.spans[:, rd.S_DEALER_ID]
+        spans = self.read.spans[:, layout.S_DEALER_ID]
         named = np.flatnonzero(spans[:, 0] >= 0)
         codes = np.zeros(len(self), np.int64)
         if not named.size:
@@ -70,7 +71,7 @@ class Batch:
         written = np.ascontiguousarray(spans[named][:, None, :])
         first, inverse = factorize_spans(self.array, written, span_hashes(self.array, written))
         codes[named] = inverse + 1
-        return codes, ["", *(self.text(int(named[f]), rd.S_DEALER_ID) for f in first.tolist())]
+        return codes, ["", *(self.text(int(named[f]), layout.S_DEALER_ID) for f in first.tolist())]
 
     def places(self) -> dict[Place, np.ndarray]:
         """Each place (venue, table, game, options, decks) -> the lines still ``ok`` there,
@@ -90,11 +91,12 @@ class Batch:
         return groups
 
     def _place(self, line: int) -> Place | None:
-        start, end = self.read.spans[line, rd.S_OPTIONS].tolist()
+        start, end = self.read.spans[line, layout.S_OPTIONS].tolist()
         try:
             options = _OPTIONS.decode(self.data[start:end]) if start >= 0 else {}
         except msgspec.DecodeError:
             return None
         written = tuple(sorted((k, str(v)) for k, v in options.items()))
-        return Place(self.text(line, rd.S_VENUE), self.text(line, rd.S_TABLE),
-                     self.text(line, rd.S_GAME), written, int(self.read.decks[line]))  # fmt: skip
+        venue, table = self.text(line, layout.S_VENUE), self.text(line, layout.S_TABLE)
+        game = self.text(line, layout.S_GAME)
+        return Place(venue, table, game, written, int(self.read.decks[line]))

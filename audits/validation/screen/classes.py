@@ -29,7 +29,7 @@ import numpy as np
 from ..context import GameRules
 from ..parse import ParsedSeat, Rejected, parse_line
 from .grouping import factorize, factorize_rows
-from .reader import KEY_SLOTS, MOST_HANDS, WAGER_KEYS
+from .layout import KEY_SLOTS, MOST_HANDS, WAGER_KEYS
 
 #: findings whose truth depends on the amounts, checked in columns for every seat: a class's
 #: representative is not judged on them

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..context import GameRules
-from . import reader as rd
+from . import layout
 from .batch import Batch
 from .classes import Judge, Verdicts, judge_seat
 from .money import Limits, hands_paid_as_settled, paid_as_settled
@@ -69,9 +69,9 @@ class GameScreen:
         self.half_up = getattr(rules.engine, "params", {}).get("payout_rounding") == (
             "half_up_to_cent"
         )  # fmt: skip
-        self.game_keys = key_mask(k for k in rules.wagers if k in rd.WAGER_KEYS)
+        self.game_keys = key_mask(k for k in rules.wagers if k in layout.WAGER_KEYS)
         #: the reader's slots of the game's wagers, ascending: main's (0) is the first column
-        self.slots = np.array([k for k in range(rd.KEY_SLOTS) if self.game_keys >> k & 1],
+        self.slots = np.array([k for k in range(layout.KEY_SLOTS) if self.game_keys >> k & 1],
                               np.int64)  # fmt: skip
         self.most = self.limits.most[self.slots]
         if not self.slots.size or self.slots[0] != MAIN:

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..context import GameRules
 from .kernel import compiled
-from .reader import KEY_SLOTS, WAGER_KEYS
+from .layout import KEY_SLOTS, WAGER_KEYS
 
 #: the largest stake the screen settles (a larger one, $1,000,000, takes the exact path): its
 #: odds times its square stay far within 64 bits

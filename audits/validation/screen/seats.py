@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import layout
 from . import reader as rd
 
 
@@ -47,7 +48,7 @@ class SeatTable:
 
     def column(self, key: str) -> int | None:
         """Where ``key`` is in :attr:`wagers` and :attr:`results` (None: not kept)."""
-        at = np.flatnonzero(self.slots == rd.WAGER_KEYS.index(key))
+        at = np.flatnonzero(self.slots == layout.WAGER_KEYS.index(key))
         return int(at[0]) if at.size else None
 
     def stake(self, key: str) -> np.ndarray:
@@ -73,26 +74,26 @@ class SeatTable:
     def of(cls, read: rd.Read, rows: np.ndarray, slots: np.ndarray | None = None) -> SeatTable:
         """The seats of the read rounds ``rows`` (indexes into the batch's lines), the
         stakes and results of the wager keys in ``slots`` (default: every key)."""
-        slots = np.arange(rd.KEY_SLOTS) if slots is None else np.asarray(slots, np.int64)
+        slots = np.arange(layout.KEY_SLOTS) if slots is None else np.asarray(slots, np.int64)
         counts = read.seat_count[rows]
         seat_round = np.repeat(np.arange(len(rows)), counts)
         slot = np.arange(len(seat_round)) - np.repeat(np.cumsum(counts) - counts, counts)
         line = rows[seat_round]
-        at = line * rd.MOST_SEATS + slot  # the seat's row of the columns, flattened
+        at = line * layout.MOST_SEATS + slot  # the seat's row of the columns, flattened
         ints = _seat_rows(read.seat_ints, at)
         return cls(
             round=seat_round,
-            number=ints[:, rd.SI_NUMBER],
+            number=ints[:, layout.SI_NUMBER],
             cards=_seat_rows(read.seat_cards, at).astype(np.int64),
-            card_count=ints[:, rd.SI_CARDS],
-            toss=ints[:, rd.SI_TOSS],
-            poker=ints[:, rd.SI_POKER],
-            hand_count=ints[:, rd.SI_HANDS],
-            wager_mask=ints[:, rd.SI_WAGERS],
-            result_mask=ints[:, rd.SI_RESULTS],
+            card_count=ints[:, layout.SI_CARDS],
+            toss=ints[:, layout.SI_TOSS],
+            poker=ints[:, layout.SI_POKER],
+            hand_count=ints[:, layout.SI_HANDS],
+            wager_mask=ints[:, layout.SI_WAGERS],
+            result_mask=ints[:, layout.SI_RESULTS],
             wagers=_keys_of(read.wager_cents, at, slots),
             results=_keys_of(read.result_cents, at, slots),
-            hands=_hands(read, at, np.maximum(ints[:, rd.SI_HANDS], 0)),
+            hands=_hands(read, at, np.maximum(ints[:, layout.SI_HANDS], 0)),
             slots=slots,
         )
 
@@ -106,7 +107,7 @@ def _seat_rows(column: np.ndarray, at: np.ndarray) -> np.ndarray:
 def _keys_of(column: np.ndarray, at: np.ndarray, slots: np.ndarray) -> np.ndarray:
     """Rows ``at`` of a column of amounts (``[line, seat slot, KEY_SLOTS]``), the keys in
     ``slots`` only."""
-    return column.reshape(-1, rd.KEY_SLOTS)[at[:, None], slots]
+    return column.reshape(-1, layout.KEY_SLOTS)[at[:, None], slots]
 
 
 def _hand_rows(column: np.ndarray, at: np.ndarray) -> np.ndarray:
@@ -118,16 +119,17 @@ def _hands(read: rd.Read, seat_at: np.ndarray, counts: np.ndarray) -> Hands:
     seat = np.repeat(np.arange(len(seat_at)), counts)
     start = np.cumsum(counts) - counts
     index = np.arange(len(seat)) - start[seat]
-    at = seat_at[seat] * rd.MOST_HANDS + index
+    at = seat_at[seat] * layout.MOST_HANDS + index
     ints = _hand_rows(read.hand_ints, at)
     cards = _hand_rows(read.hand_cards, at).astype(np.int64)
-    return Hands(seat, index, cards, ints[:, rd.HI_CARDS], ints[:, rd.HI_DOUBLED].astype(bool),
+    doubled = ints[:, layout.HI_DOUBLED].astype(bool)
+    return Hands(seat, index, cards, ints[:, layout.HI_CARDS], doubled,
                  _hand_rows(read.hand_cents, at), start)  # fmt: skip
 
 
 def key_mask(keys) -> int:
     """The bits of some wager keys (reader.WAGER_KEYS)."""
-    return sum(1 << rd.WAGER_KEYS.index(k) for k in keys)
+    return sum(1 << layout.WAGER_KEYS.index(k) for k in keys)
 
 
-MAIN = rd.WAGER_KEYS.index("main")
+MAIN = layout.WAGER_KEYS.index("main")

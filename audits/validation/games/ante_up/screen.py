@@ -16,7 +16,7 @@ import numpy as np
 
 from games.engine.ante_up import bonus_category, poker_key, poker_outcome
 
-from ...screen import reader as rd
+from ...screen import layout
 from ...screen.seats import SeatTable
 from ..blackjack.answers import Answers, Names, rank_codes, row_cards
 from ..blackjack.columns import Dealers, FamilySeats
@@ -37,9 +37,9 @@ class AnteUpScreen(FamilyScreen):
         """The family's, then: an ANTE; a poker hand bet (the decision recorded, else a BET
         placed); a Poker Bonus."""
         ante, bet = seats.stake("ante"), seats.stake("bet")
-        inferred = np.where(bet > 0, rd.POKER_BET, rd.POKER_FOLD)
-        decision = np.where(seats.poker == rd.POKER_NONE, inferred, seats.poker)
-        played = (ante > 0) & (decision == rd.POKER_BET)
+        inferred = np.where(bet > 0, layout.POKER_BET, layout.POKER_FOLD)
+        decision = np.where(seats.poker == layout.POKER_NONE, inferred, seats.poker)
+        played = (ante > 0) & (decision == layout.POKER_BET)
         return np.column_stack([super().flags(seats), ante > 0, played,
                                 seats.stake("poker_bonus") > 0])  # fmt: skip
 
@@ -50,7 +50,7 @@ class AnteUpScreen(FamilyScreen):
         main, ante, bet = seats.stake("main"), seats.stake("ante"), seats.stake("bet")
         bonus = seats.stake("poker_bonus")
         ok = super().amounts_ok(seats) & ~((ante > main) & (main > 0))
-        ok &= ~((ante > 0) & (seats.poker != rd.POKER_FOLD) & (bet != ante))
+        ok &= ~((ante > 0) & (seats.poker != layout.POKER_FOLD) & (bet != ante))
         return ok & ~((bonus > 0) & (bonus != self.bonus_stake))
 
     def completes(self, seats: FamilySeats, seat_round, n: int) -> np.ndarray:

@@ -39,6 +39,7 @@ from games.engine.blackjack_play import analyse_hands
 from games.engine.cards import ACE, RANK
 from games.engine.parameters import ParameterError
 
+from ...screen import layout
 from ...screen import reader as rd
 from ...screen.batch import Batch
 from ...screen.game import GameScreen, SeatClasses
@@ -51,7 +52,7 @@ from .split_keys import split_play_keys
 
 BUST = 22  # every total above 21 reads as this one
 OUTCOME_BITS = 4  # a hand's outcome id in the seat's main key
-INSURANCE_KEY = rd.WAGER_KEYS.index("insurance")
+INSURANCE_KEY = layout.WAGER_KEYS.index("insurance")
 #: per seat flags every game has (a game adds its own after them)
 MAIN_FLAG, DOUBLED, INSURANCE = range(3)
 OUTCOMES = Names()  # the engine's outcome names, as stable ints
@@ -152,7 +153,7 @@ class FamilyScreen(GameScreen):
 
     def _dealers(self, read: rd.Read, rows: np.ndarray) -> Dealers:
         counts = read.dealer_count[rows]
-        ok = (counts >= 2) & (counts <= MOST_CARDS) & (read.dealer_toss[rows] == rd.NO_CARD)
+        ok = (counts >= 2) & (counts <= MOST_CARDS) & (read.dealer_toss[rows] == layout.NO_CARD)
         cards = read.dealer_cards[rows, :MOST_CARDS].astype(np.int64)
         counts = np.where(ok, counts, -1)
         answers = self.dealer_answers.of(
@@ -175,7 +176,7 @@ class FamilyScreen(GameScreen):
         for a seat without hands, which is not screened), its first two cards, its flags."""
         k = len(table)
         written = table.hand_count
-        usable = (written >= 1) & (table.toss == rd.NO_CARD) & (table.card_count == 2)
+        usable = (written >= 1) & (table.toss == layout.NO_CARD) & (table.card_count == 2)
         n_hands = np.where(usable, written, 1)
         starts = np.cumsum(n_hands) - n_hands
         hand_seat = np.repeat(np.arange(k), n_hands)
@@ -217,7 +218,7 @@ class FamilyScreen(GameScreen):
             total[rows] = self.totals.of(codes, hand_of)[:, 0]
             seats = np.unique(hands.seat[rows])
             keys = split_play_keys(read.first, hands.cards, hands.counts, hands.doubled,
-                                   hands.start, read.n_hands, seats, rd.MOST_HANDS)  # fmt: skip
+                                   hands.start, read.n_hands, seats, layout.MOST_HANDS)  # fmt: skip
             for seat, key in zip(seats.tolist(), keys, strict=True):
                 read.ok[seat] &= self._split_ok(read, seat, key.tobytes())
         hands.total, hands.natural = total, natural
@@ -282,5 +283,5 @@ def _shape(table: SeatTable) -> np.ndarray:
     hands = table.hands
     doubled = np.zeros(len(table), np.int64)
     np.bitwise_or.at(doubled, hands.seat[hands.doubled], 1 << hands.index[hands.doubled])
-    return ((((table.wager_mask << rd.KEY_SLOTS | table.result_mask) << 2 | table.poker) << 3
-             | np.maximum(table.hand_count, 0)) << rd.MOST_HANDS) | doubled  # fmt: skip
+    return ((((table.wager_mask << layout.KEY_SLOTS | table.result_mask) << 2 | table.poker) << 3
+             | np.maximum(table.hand_count, 0)) << layout.MOST_HANDS) | doubled  # fmt: skip

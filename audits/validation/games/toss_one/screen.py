@@ -26,16 +26,16 @@ from games.engine.toss_one_hands import lucky3_category
 from games.engine.toss_one_lookups import bonus4_rows
 from games.engine.toss_one_tables import TossOneTables
 
-from ...screen import reader as rd
+from ...screen import layout
 from ...screen.batch import Batch
 from ...screen.game import GameScreen, SeatClasses
 from ...screen.kernel import compiled
 from ...screen.seats import SeatTable
 
 NO_TOSS, BAD_TOSS = 4, -1  # toss slots besides 0..3, the card tossed
-MASK_BITS, MAIN_BITS, ODDS_BITS = 2 * rd.KEY_SLOTS, 2, 4
+MASK_BITS, MAIN_BITS, ODDS_BITS = 2 * layout.KEY_SLOTS, 2, 4
 SIGNS = {-1: 0, 1: 1, 0: 2}  # the main wager's sign -> its token (2: a blackjack)
-LUCKY3, BONUS4 = rd.WAGER_KEYS.index("lucky3"), rd.WAGER_KEYS.index("bonus4")
+LUCKY3, BONUS4 = layout.WAGER_KEYS.index("lucky3"), layout.WAGER_KEYS.index("bonus4")
 
 
 def _multisets() -> tuple[np.ndarray, list[int]]:
@@ -121,8 +121,8 @@ class TossOneScreen(GameScreen):
         round_ok, seat_ok = np.empty(n, bool), np.empty(len(seats), bool)
         keys = np.empty(len(seats), np.int64)
         cards = np.where((seats.card_count == 4)[:, None], seats.cards, -1)
-        presence = seats.wager_mask << rd.KEY_SLOTS | seats.result_mask
-        plain = (seats.hand_count < 0) & (seats.poker == rd.POKER_NONE)
+        presence = seats.wager_mask << layout.KEY_SLOTS | seats.result_mask
+        plain = (seats.hand_count < 0) & (seats.poker == layout.POKER_NONE)
         hands = self.hands
         _seat_classes(dealer, read.dealer_toss[rows], read.seat_count[rows], cards, seats.toss,
                       seats.number, presence, plain, (seats.wager_mask >> LUCKY3 & 1) == 1,

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from audits.validation.context import GameRules, Limit
+from audits.validation.screen.layout import KEY_SLOTS, WAGER_KEYS
 from audits.validation.screen.money import Limits, paid_as_settled, settled_cents, sums
-from audits.validation.screen.reader import KEY_SLOTS, WAGER_KEYS
 from games.engine.odds import settle_amount
 
 CENTS = st.integers(min_value=-(10**10), max_value=10**10)

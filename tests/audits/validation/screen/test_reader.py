@@ -20,12 +20,13 @@ from hypothesis import strategies as st
 from audits.samples import generate_toss_one
 from audits.samples.blackjack import generate_blackjack
 from audits.validation.parse import Rejected, parse_line
+from audits.validation.screen import layout
 from audits.validation.screen import reader as rd
 from games.engine.cards import CARD_INDEX
 from tests.audits.conftest import changed, round_line
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-POKER = {None: rd.POKER_NONE, "bet": rd.POKER_BET, "fold": rd.POKER_FOLD}
+POKER = {None: layout.POKER_NONE, "bet": layout.POKER_BET, "fold": layout.POKER_FOLD}
 
 
 def read(lines: list[bytes]) -> tuple[rd.Read, bytes]:
@@ -63,12 +64,13 @@ def _differences(got: rd.Read, data: bytes, r: int, p) -> list[str]:
         if mine != theirs:
             found.append(f"{what}: {mine!r} != {theirs!r}")
 
-    same("round", _text(data, spans[rd.S_ROUND]), p.round)
+    same("round", _text(data, spans[layout.S_ROUND]), p.round)
     same("time", int(got.micros[r]), (p.played_at - EPOCH) // timedelta(microseconds=1))
-    for slot, value in ((rd.S_VENUE, p.venue), (rd.S_TABLE, p.table), (rd.S_GAME, p.game),
-                        (rd.S_DEALER_ID, p.dealer_id), (rd.S_SHIFT, p.shift)):  # fmt: skip
+    for slot, value in ((layout.S_VENUE, p.venue), (layout.S_TABLE, p.table),
+                        (layout.S_GAME, p.game), (layout.S_DEALER_ID, p.dealer_id),
+                        (layout.S_SHIFT, p.shift)):  # fmt: skip
         same(f"span {slot}", _text(data, spans[slot]), value)
-    options = json.loads(data[spans[rd.S_OPTIONS][0] : spans[rd.S_OPTIONS][1]] or b"{}")
+    options = json.loads(data[spans[layout.S_OPTIONS][0] : spans[layout.S_OPTIONS][1]] or b"{}")
     same("options", {k: str(v) for k, v in options.items()}, p.options)
     same("decks", int(got.decks[r]), p.decks)
     same("dealer cards", int(got.dealer_count[r]), len(p.dealer_cards))
@@ -77,32 +79,32 @@ def _differences(got: rd.Read, data: bytes, r: int, p) -> list[str]:
     same("seats", int(got.seat_count[r]), len(p.seats))
     for s, seat in enumerate(p.seats):
         ints = got.seat_ints[r, s]
-        same("seat", int(ints[rd.SI_NUMBER]), seat.number)
-        same("seat cards", int(ints[rd.SI_CARDS]), len(seat.cards))
-        kept = min(len(seat.cards), rd.MOST_SEAT_CARDS)
+        same("seat", int(ints[layout.SI_NUMBER]), seat.number)
+        same("seat cards", int(ints[layout.SI_CARDS]), len(seat.cards))
+        kept = min(len(seat.cards), layout.MOST_SEAT_CARDS)
         same("cards", got.seat_cards[r, s, :kept].tolist(), list(seat.cards[:kept]))
-        same("toss", int(ints[rd.SI_TOSS]), _card(seat.toss))
-        same("poker", int(ints[rd.SI_POKER]), POKER[seat.poker])
-        same("hands", int(ints[rd.SI_HANDS]), -1 if seat.hands is None else len(seat.hands))
+        same("toss", int(ints[layout.SI_TOSS]), _card(seat.toss))
+        same("poker", int(ints[layout.SI_POKER]), POKER[seat.poker])
+        same("hands", int(ints[layout.SI_HANDS]), -1 if seat.hands is None else len(seat.hands))
         for h, hand in enumerate(seat.hands or ()):
             same("hand cards", got.hand_cards[r, s, h, : len(hand.cards)].tolist(),
                  list(hand.cards))  # fmt: skip
-            same("hand count", int(got.hand_ints[r, s, h, rd.HI_CARDS]), len(hand.cards))
-            same("doubled", bool(got.hand_ints[r, s, h, rd.HI_DOUBLED]), hand.doubled)
+            same("hand count", int(got.hand_ints[r, s, h, layout.HI_CARDS]), len(hand.cards))
+            same("doubled", bool(got.hand_ints[r, s, h, layout.HI_DOUBLED]), hand.doubled)
             same("hand result", int(got.hand_cents[r, s, h]), int(hand.result * 100))
-        same("wagers", _amounts(ints[rd.SI_WAGERS], got.wager_cents[r, s]),
+        same("wagers", _amounts(ints[layout.SI_WAGERS], got.wager_cents[r, s]),
              {k: int(v * 100) for k, v in seat.wagers.items()})  # fmt: skip
-        same("results", _amounts(ints[rd.SI_RESULTS], got.result_cents[r, s]),
+        same("results", _amounts(ints[layout.SI_RESULTS], got.result_cents[r, s]),
              {k: int(v * 100) for k, v in seat.results.items()})  # fmt: skip
     return found
 
 
 def _card(code: str | None) -> int:
-    return rd.NO_CARD if code is None else CARD_INDEX[code]
+    return layout.NO_CARD if code is None else CARD_INDEX[code]
 
 
 def _amounts(mask: int, cents: np.ndarray) -> dict[str, int]:
-    return {key: int(cents[k]) for k, key in enumerate(rd.WAGER_KEYS) if int(mask) >> k & 1}
+    return {key: int(cents[k]) for k, key in enumerate(layout.WAGER_KEYS) if int(mask) >> k & 1}
 
 
 # -- the samples ---------------------------------------------------------------------------
