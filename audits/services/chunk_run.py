@@ -26,9 +26,11 @@ from django.utils import timezone
 from audits.models import Submission
 from audits.validation.findings import Finding, format_rule
 from audits.validation.games import check_round
-from audits.validation.parse import ParsedRound, Rejected, parse_line, place_as_written
+from audits.validation.parse import ParsedRound, parse_line
+from audits.validation.rejected import Rejected
 from audits.validation.screen.jit import KERNELS_COMPILED
 from audits.validation.sums import counted_sums
+from audits.validation.written_place import place_as_written
 from games.rules_resolver import RulesResolver
 
 from .fast_path import FastPath

@@ -30,7 +30,8 @@ from audits.models import (
     SubmissionStatus,
 )
 from audits.models.dealers import SEATS
-from audits.validation.parse import Rejected, parse_line
+from audits.validation.parse import parse_line
+from audits.validation.rejected import Rejected
 from audits.validation.sums import counted_sums
 from games.models import Venue
 from games.rules_resolver import RulesResolver

@@ -20,7 +20,8 @@ from audits.services.lines import LineSeeker, without_bom
 from audits.services.rules_context import GameRulesCache
 from audits.services.storage import media_path
 from audits.validation.games import settle_round
-from audits.validation.parse import MAX_LINE_BYTES, ParsedRound, ParsedSeat, Rejected, parse_line
+from audits.validation.parse import MAX_LINE_BYTES, ParsedRound, ParsedSeat, parse_line
+from audits.validation.rejected import Rejected
 from audits.validation.settlement import RoundSettlement, SeatSettlement
 from games.engine.cards import CARD_CODES, RANK, SUIT
 from games.engine.results import WagerResult

@@ -20,14 +20,14 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
-from typing import NamedTuple
 
 import msgspec
 
 from games.engine.cards import CARD_INDEX
 
-from .findings import Finding, format_rule
+from .json_line import read_json
 from .records import AMOUNT_PATTERN, TIME_PATTERN, Amount, Round, Seat
+from .rejected import JSON_TYPES, field_reason, reject
 
 MAX_LINE_BYTES = 1 << 20  # 1 MiB: far above any real round (a 7-seat round is ~2 KB)
 CENT = Decimal("0.01")
@@ -70,93 +70,19 @@ class ParsedRound:
     shift: str = ""
 
 
-class Rejected(Exception):
-    """The line cannot be read as a round; ``finding`` says where and why."""
-
-    def __init__(self, finding: Finding):
-        super().__init__(finding.message)
-        self.finding = finding
-
-
-def _reject(line: int, code: str, message: str, round_id: str = "", seat=None, key=""):
-    raise Rejected(Finding(line, round_id, code, message, format_rule(code), seat, key))
-
-
 def parse_line(raw: bytes, line: int) -> ParsedRound:
-    """Parse one non-blank line; raises :class:`Rejected` for a line to reject."""
+    """Parse one non-blank line; raises :class:`~.rejected.Rejected` for a line to reject."""
     if len(raw) > MAX_LINE_BYTES:
-        _reject(line, "line_too_long", f"line of {len(raw):,} bytes exceeds {MAX_LINE_BYTES:,}")
+        reject(line, "line_too_long", f"line of {len(raw):,} bytes exceeds {MAX_LINE_BYTES:,}")
     value = read_json(raw, line)
     if not isinstance(value, dict):
         kind = JSON_TYPES.get(type(value).__name__, type(value).__name__)
-        _reject(line, "line_not_object", f"a round must be a JSON object, not {kind}")
+        reject(line, "line_not_object", f"a round must be a JSON object, not {kind}")
     try:
         record = msgspec.convert(value, Round)
     except msgspec.ValidationError as exc:
-        _reject(line, "field_invalid", field_reason(str(exc)), _round_id(value))
+        reject(line, "field_invalid", field_reason(str(exc)), _round_id(value))
     return _checked(record, line)
-
-
-class _Twice(ValueError):
-    """A key written twice in one object."""
-
-
-def _object(pairs: list[tuple[str, object]]) -> dict:
-    found = dict(pairs)
-    if len(found) != len(pairs):
-        seen: set[str] = set()
-        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
-        raise _Twice(twice)
-    return found
-
-
-def _constant(name: str):
-    raise ValueError(f"{name} is not JSON")
-
-
-def read_json(raw: bytes, line: int):
-    """The line's JSON value, read strictly (module docstring); a JSON number with a
-    fraction or an exponent is kept as its text (a ``str``), a whole one as an ``int``."""
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as err:
-        _reject(line, "line_not_utf8", f"not UTF-8 (byte {err.start + 1}: {err.reason})")
-    try:
-        value = json.loads(text, object_pairs_hook=_object, parse_float=str,
-                           parse_constant=_constant)  # fmt: skip
-    except _Twice as twice:
-        _reject(line, "duplicate_key", f"the key {twice.args[0]!r} is written twice in one "
-                "object: which one holds is not for the reader to choose")  # fmt: skip
-    except json.JSONDecodeError as exc:
-        at = len(text[: exc.pos].encode()) + 1
-        _reject(line, "line_not_json", f"not JSON: {exc.msg} (byte {at})")
-    except ValueError as exc:  # NaN, Infinity
-        _reject(line, "line_not_json", f"not JSON: {exc}")
-    except RecursionError:
-        _reject(line, "field_invalid", _too_deep(raw))
-    if "\\u" in text and _lone_surrogate(value):
-        _reject(line, "field_invalid", "a string holds half of a UTF-16 pair (\\ud800-\\udfff)")
-    return value
-
-
-def _too_deep(raw: bytes) -> str:
-    """Which field of a line nested too deep to read is: msgspec reads the round's typed
-    fields without descending into a value of the wrong type."""
-    try:
-        msgspec.json.decode(raw, type=Round)
-    except msgspec.ValidationError as exc:
-        return field_reason(str(exc))
-    except (msgspec.DecodeError, RecursionError):
-        pass
-    return "nested deeper than any field of a round can be"
-
-
-def _lone_surrogate(value) -> bool:
-    try:
-        json.dumps(value, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
 
 
 def _round_id(value: dict) -> str:
@@ -164,35 +90,13 @@ def _round_id(value: dict) -> str:
     return rid if isinstance(rid, str) else ""
 
 
-#: msgspec's and Python's type names, in a reader's words
-JSON_TYPES = {
-    "int": "a whole number", "str": "a string", "float": "a number", "bool": "true or false",
-    "array": "a list", "list": "a list", "object": "an object", "dict": "an object",
-    "null": "null", "NoneType": "null", "decimal": "an amount", "Decimal": "an amount",
-}  # fmt: skip
-_AT = r"(?: - at `(?P<at>[^`]+)`)?"
-_EXPECTED = re.compile(r"Expected `(?P<want>[^`]+)`, got `(?P<got>[^`]+)`" + _AT)
-_MISSING = re.compile(r"Object missing required field `(?P<name>[^`]+)`" + _AT)
-
-
-def field_reason(text: str) -> str:
-    """msgspec's validation error as a reader would say it, with the field's path."""
-    if match := _EXPECTED.fullmatch(text):
-        want = " or ".join(JSON_TYPES.get(t.strip(), t.strip()) for t in match["want"].split("|"))
-        got = JSON_TYPES.get(match["got"], match["got"])
-        return f"{match['at'] or '$'}: expected {want}, found {got}"
-    if match := _MISSING.fullmatch(text):
-        return f"{match['at'] or '$'}: the required field {match['name']} is missing"
-    return text
-
-
 def _checked(record: Round, line: int) -> ParsedRound:
     rid = record.round
     if record.v != 1:
-        _reject(line, "unsupported_version", f"format version {record.v} (expected 1)", rid)
+        reject(line, "unsupported_version", f"format version {record.v} (expected 1)", rid)
     played_at = _time(record.played_at, line, rid)
     if not 1 <= len(record.seats) <= 7:
-        _reject(
+        reject(
             line, "seat_count", f"the round has {len(record.seats)} seats; 1 to 7 are allowed", rid
         )
     seen: set[int] = set()
@@ -200,9 +104,9 @@ def _checked(record: Round, line: int) -> ParsedRound:
     for index, seat in enumerate(record.seats):
         if seat.seat not in SEATS:
             message = f"$.seats[{index}].seat: seat {seat.seat}; seats are numbered 1 to 7"
-            _reject(line, "seat_count", message, rid)
+            reject(line, "seat_count", message, rid)
         if seat.seat in seen:
-            _reject(line, "duplicate_seat", f"seat {seat.seat} appears twice", rid, seat.seat)
+            reject(line, "duplicate_seat", f"seat {seat.seat} appears twice", rid, seat.seat)
         seen.add(seat.seat)
         seats.append(_seat(seat, index, line, rid))
     return ParsedRound(
@@ -228,17 +132,17 @@ RFC3339 = re.compile(TIME_PATTERN.strip("^$"), re.ASCII)
 def _time(text: str, line: int, rid: str) -> datetime:
     if not RFC3339.fullmatch(text):
         if re.fullmatch(r"[^+Zz]*T[0-9:.]+", text):
-            _reject(line, "bad_time", f"$.played_at: {text!r} has no UTC offset", rid)
-        _reject(line, "bad_time", f"$.played_at: {text!r} is not an RFC 3339 time "
+            reject(line, "bad_time", f"$.played_at: {text!r} has no UTC offset", rid)
+        reject(line, "bad_time", f"$.played_at: {text!r} is not an RFC 3339 time "
                 "(e.g. 2026-11-01T21:14:03-08:00)", rid)  # fmt: skip
     try:
         value = datetime.fromisoformat(_microseconds_at_most(text.upper()))
     except ValueError:
-        _reject(line, "bad_time", f"$.played_at: {text!r} is not a time of the calendar", rid)
+        reject(line, "bad_time", f"$.played_at: {text!r} is not a time of the calendar", rid)
     try:
         value.astimezone(UTC)  # years 1 and 9999 with an offset fall outside the calendar
     except OverflowError:
-        _reject(line, "bad_time", f"$.played_at: {text!r} is out of range in UTC", rid)
+        reject(line, "bad_time", f"$.played_at: {text!r} is out of range in UTC", rid)
     return value
 
 
@@ -266,13 +170,13 @@ def _cards(codes: list[str], where, line: int, rid: str, seat=None) -> tuple[int
     try:
         return tuple(map(CARD_INDEX.__getitem__, codes))
     except KeyError as exc:
-        _reject(line, "bad_card", f"{_path(where)}: {exc.args[0]!r} is not a card code", rid,
+        reject(line, "bad_card", f"{_path(where)}: {exc.args[0]!r} is not a card code", rid,
                 seat)  # fmt: skip
 
 
 def _toss(code: str | None, where, line: int, rid: str, seat=None) -> str | None:
     if code is not None and code not in CARD_INDEX:
-        _reject(line, "bad_card", f"{_path(where)}: {code!r} is not a card code", rid, seat)
+        reject(line, "bad_card", f"{_path(where)}: {code!r} is not a card code", rid, seat)
     return code
 
 
@@ -283,14 +187,14 @@ def _seat(seat: Seat, index: int, line: int, rid: str) -> ParsedSeat:
         stake = _amount(written, (index, "wagers", key), line, rid, number, key)
         if stake < 0:
             message = f"{_path((index, 'wagers', key))}: {stake} is negative"
-            _reject(line, "negative_stake", message, rid, number, key)
+            reject(line, "negative_stake", message, rid, number, key)
         if stake:
             wagers[key] = stake
     results = {key: _amount(result, (index, "results", key), line, rid, number, key)
                for key, result in seat.results.items()}  # fmt: skip
     if seat.poker not in (None, "bet", "fold"):
         message = f'{_path((index, "poker"))}: {seat.poker!r} is not "bet" or "fold"'
-        _reject(line, "field_invalid", message, rid, number)
+        reject(line, "field_invalid", message, rid, number)
     hands = None
     if seat.hands is not None:
         hands = []
@@ -316,7 +220,7 @@ def _amount(value: Amount, where, line: int, rid: str, seat, key) -> Decimal:
     """The amount as written (a string, or a JSON number's text), read strictly."""
     text = str(value)
     if not _AMOUNT.fullmatch(text):
-        _reject(line, "bad_amount", f"{_path(where)}: {_shown(value)} is not an amount: ASCII "
+        reject(line, "bad_amount", f"{_path(where)}: {_shown(value)} is not an amount: ASCII "
                 "digits, at most eleven before the point and two after, e.g. 25 or 37.50",
                 rid, seat, key)  # fmt: skip
     return Decimal(text)
@@ -324,46 +228,3 @@ def _amount(value: Amount, where, line: int, rid: str, seat, key) -> Decimal:
 
 def _shown(value: Amount) -> str:
     return json.dumps(value) if isinstance(value, str) else str(value)
-
-
-class WrittenPlace(NamedTuple):
-    """What a rejected line says of where, when and by whom it was dealt, where it can be
-    read: a reviewer sorts its finding with the others by venue, table, game, time, dealer."""
-
-    round: str
-    venue: str
-    table: str
-    game: str
-    played_at: datetime | None
-    dealer: str
-    shift: str
-
-
-def place_as_written(raw: bytes) -> WrittenPlace | None:
-    """The place a line names, read leniently (any field that is not a string, a time with
-    an offset, or not there at all is left empty); None when the line is not a JSON object."""
-    try:
-        record = msgspec.json.decode(raw)
-    except (msgspec.DecodeError, ValueError, RecursionError):
-        return None
-    if not isinstance(record, dict):
-        return None
-    dealer = record.get("dealer")
-    dealer = dealer if isinstance(dealer, dict) else {}
-    return WrittenPlace(
-        _text(record, "round"), _text(record, "venue"), _text(record, "table"),
-        _text(record, "game"), _lenient_time(record.get("played_at")), _text(dealer, "id"),
-        _text(record, "shift"),
-    )  # fmt: skip
-
-
-def _text(record: dict, key: str) -> str:
-    value = record.get(key)
-    return value if isinstance(value, str) else ""
-
-
-def _lenient_time(value) -> datetime | None:
-    try:
-        return _time(value, 0, "") if isinstance(value, str) else None
-    except Rejected:
-        return None

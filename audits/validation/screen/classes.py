@@ -27,7 +27,8 @@ from itertools import repeat
 import numpy as np
 
 from ..context import GameRules
-from ..parse import ParsedSeat, Rejected, parse_line
+from ..parse import ParsedSeat, parse_line
+from ..rejected import Rejected
 from .grouping import factorize, factorize_rows
 from .layout import KEY_SLOTS, MOST_HANDS, WAGER_KEYS
 

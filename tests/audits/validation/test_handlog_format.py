@@ -119,7 +119,8 @@ def _set(data: dict, path: tuple, value):
 @pytest.mark.parametrize(("name", "record"), list(_corpus()),
                          ids=lambda x: x if isinstance(x, str) else "")  # fmt: skip
 def test_the_exact_path_rejects_a_line_exactly_when_the_schema_does(name, record):
-    from audits.validation.parse import Rejected, parse_line
+    from audits.validation.parse import parse_line
+    from audits.validation.rejected import Rejected
 
     line = json.dumps(record).encode()
     try:

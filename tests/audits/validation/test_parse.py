@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from audits.validation.findings import CODES
-from audits.validation.parse import MAX_LINE_BYTES, Rejected, parse_line
+from audits.validation.parse import MAX_LINE_BYTES, parse_line
+from audits.validation.rejected import Rejected
 from tests.audits.conftest import ROUND, round_line
 
 

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 from audits.samples import generate_toss_one
 from audits.samples.blackjack import generate_blackjack
-from audits.validation.parse import Rejected, parse_line
+from audits.validation.parse import parse_line
+from audits.validation.rejected import Rejected
 from audits.validation.screen import layout
 from audits.validation.screen import reader as rd
 from games.engine.cards import CARD_INDEX

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from audits.samples import generate_toss_one
 from audits.validation.games import GAMES, check_judge, check_round
 from audits.validation.games.toss_one.screen import TossOneScreen
-from audits.validation.parse import Rejected, parse_line
+from audits.validation.parse import parse_line
+from audits.validation.rejected import Rejected
 from audits.validation.screen.batch import Batch
 from games.engine.cards import CARD_CODES
 from tests.audits.conftest import ROUND
