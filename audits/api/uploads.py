@@ -15,14 +15,18 @@ The limit is ``settings.AUDITS_MAX_UPLOAD_BYTES`` (1 GiB by default).
 
 from __future__ import annotations
 
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.core.files.uploadhandler import (
     FileUploadHandler,
     MemoryFileUploadHandler,
     StopUpload,
     TemporaryFileUploadHandler,
 )
+from rest_framework.exceptions import ParseError
+from rest_framework.exceptions import ValidationError as BadRequest
 from rest_framework.parsers import BaseParser
 
+from audits.api.serializers.submissions import SubmissionUploadQuerySerializer
 from audits.services.storage import DEFAULT_MAX_UPLOAD_BYTES
 
 #: what a multipart body may carry besides the file (boundaries, headers, the licensee field)
@@ -100,3 +104,37 @@ class OctetStreamParser(_StreamParser):
 
 
 STREAM_PARSERS = [NdjsonParser, JsonLinesParser, GzipParser, OctetStreamParser]
+
+
+def content_length(request) -> int | None:
+    """The body's declared length (``Content-Length``), if it declares a valid one."""
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or "")
+    except ValueError:
+        return None
+    return length if length >= 0 else None
+
+
+def multipart_file(request, upload_limit):
+    """A multipart upload's file (``None`` if it passed ``upload_limit``, the handler
+    :func:`install_upload_handlers` put first) and the form's licensee id, if any."""
+    try:
+        files, data = request.FILES, request.data
+    except RequestDataTooBig as exc:
+        raise ParseError("the form's fields are too large") from exc
+    except SuspiciousOperation as exc:  # too many fields or files
+        raise ParseError(str(exc)) from exc
+    if upload_limit is not None and upload_limit.exceeded:
+        return None, None
+    upload = files.get("file")
+    if upload is None:
+        raise BadRequest({"file": "no file: send the hand log in the form field 'file'"})
+    if not upload.size:
+        raise BadRequest({"file": "the file is empty"})
+    form_licensee_id = None
+    if data.get("licensee") not in (None, ""):
+        form = SubmissionUploadQuerySerializer(data={"licensee": data["licensee"]})
+        form.is_valid(raise_exception=True)
+        form_licensee_id = form.validated_data["licensee"]
+    upload.seek(0)
+    return upload, form_licensee_id

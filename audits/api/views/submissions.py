@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 
-from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.http import FileResponse
 from django.utils import timezone
 from django.utils.http import parse_header_parameters
@@ -13,7 +12,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound, ParseError, PermissionDenied, UnsupportedMediaType
+from rest_framework.exceptions import NotFound, PermissionDenied, UnsupportedMediaType
 from rest_framework.exceptions import ValidationError as BadRequest
 from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import IsAuthenticated
@@ -29,7 +28,9 @@ from audits.api.uploads import (
     MULTIPART_OVERHEAD,
     RAW_MEDIA_TYPES,
     STREAM_PARSERS,
+    content_length,
     install_upload_handlers,
+    multipart_file,
 )
 from audits.models import Submission, SubmissionStatus
 from audits.services.intake import (
@@ -196,7 +197,7 @@ class SubmissionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
                 ),
             )
         max_bytes = max_upload_bytes()
-        declared = _content_length(request)
+        declared = content_length(request)
         if declared is not None and declared > max_bytes + (
             MULTIPART_OVERHEAD if media == MULTIPART else 0
         ):
@@ -211,7 +212,7 @@ class SubmissionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
             licensee = self._licensee(licensee_id)
 
         if media == MULTIPART:
-            source, form_licensee_id = self._multipart_file()
+            source, form_licensee_id = multipart_file(self.request, self.upload_limit)
             if source is None:
                 return too_large(max_bytes)
             if form_licensee_id is not None:
@@ -280,34 +281,3 @@ class SubmissionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
             raise BadRequest({"licensee": str(exc)}) from exc
         except NotAllowedToSubmit as exc:
             raise PermissionDenied(str(exc)) from exc
-
-    def _multipart_file(self):
-        """The uploaded file (``None`` if it passed the limit) and the form's licensee id."""
-        try:
-            files, data = self.request.FILES, self.request.data
-        except RequestDataTooBig as exc:
-            raise ParseError("the form's fields are too large") from exc
-        except SuspiciousOperation as exc:  # too many fields or files
-            raise ParseError(str(exc)) from exc
-        if self.upload_limit is not None and self.upload_limit.exceeded:
-            return None, None
-        upload = files.get("file")
-        if upload is None:
-            raise BadRequest({"file": "no file: send the hand log in the form field 'file'"})
-        if not upload.size:
-            raise BadRequest({"file": "the file is empty"})
-        form_licensee_id = None
-        if data.get("licensee") not in (None, ""):
-            form = serializers.SubmissionUploadQuerySerializer(data={"licensee": data["licensee"]})
-            form.is_valid(raise_exception=True)
-            form_licensee_id = form.validated_data["licensee"]
-        upload.seek(0)
-        return upload, form_licensee_id
-
-
-def _content_length(request) -> int | None:
-    try:
-        length = int(request.META.get("CONTENT_LENGTH") or "")
-    except ValueError:
-        return None
-    return length if length >= 0 else None
