@@ -12,8 +12,9 @@ and the finding code the validator is expected to report there: the answer key.
 
 Pure Python, no Django.  Modules: :mod:`.generate` (the Toss One entry point), :mod:`.writer`
 (days, times and the fast path for clean rounds), :mod:`.dealing` (shoe, wagers, tosses),
-:mod:`.faults` (Toss One's deliberate errors), :mod:`.blackjack` and :mod:`.blackjack_faults`
-(the blackjack family's tables and errors), :mod:`.settlement` (the one settlement, as the
+:mod:`.faults` (Toss One's deliberate errors), :mod:`.blackjack` and
+:mod:`.blackjack_faults` with :mod:`.blackjack_play_faults` (the blackjack family's tables
+and errors), :mod:`.settlement` (the one settlement, as the
 generators call it), :mod:`.report` (the answer key).
 """
 

@@ -3,7 +3,7 @@
 Rounds are dealt from a shuffled shoe (reshuffled at three quarters) by ``random.Random(seed)``,
 so the same arguments give the same bytes, and played as a real table plays them:
 
-- the players follow :data:`BASIC`, a stated basic strategy (below);
+- the players follow :data:`~.strategy.BASIC`, a stated basic strategy;
 - the dealer peeks for a natural, then draws by the rule version's drawing rule when a hand
   is left to play against (or, in Ante Up 21, when any poker BET was made: PLAY 21 5);
 - every result is what the game's one settlement gives (:func:`audits.validation.games.
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal
@@ -26,8 +25,7 @@ from zoneinfo import ZoneInfo
 
 from audits.validation.parse import ParsedHand, ParsedSeat
 from games.engine.blackjack import hand_total, is_natural
-from games.engine.blackjack_sim import basic_no_split
-from games.engine.cards import CARD_CODES, RANK, VALUE
+from games.engine.cards import CARD_CODES, RANK
 
 from . import ante_up, tie_bonus
 from .blackjack_faults import Fault, faults_of
@@ -35,52 +33,13 @@ from .family import FamilySampling, Seat
 from .report import GenerationReport
 from .settlement import sample_rules, sample_settle
 from .stakes import Stakes, written
+from .strategy import ACE, BASIC
 
 OPEN_SECONDS, CLOSE_SECONDS = 10 * 3600, 24 * 3600
 PENETRATION = 0.75
 SEPARATORS = (",", ":")
-ACE, EIGHT = 0, 7  # ranks
 MAX_REDEALS = 2000  # deals tried for a fault that needs a particular hand
 
-
-@dataclass(frozen=True)
-class Strategy:
-    """How the players play, stated for the answer key and the par sheet's basis."""
-
-    name: str
-    description: str
-
-    @staticmethod
-    def split(first_two: Sequence[int]) -> bool:
-        """Split aces and eights (a pair of the same rank), once."""
-        a, b = first_two
-        return RANK[a] == RANK[b] and RANK[a] in (ACE, EIGHT)
-
-    @staticmethod
-    def double(cards: Sequence[int], up: int) -> bool:
-        """Double a hard 10 or 11 on two cards against a dealer 2 to 9."""
-        total, soft = hand_total(cards)
-        return len(cards) == 2 and not soft and total in (10, 11) and 2 <= VALUE[up] <= 9
-
-    @staticmethod
-    def hit(cards: Sequence[int], up: int) -> bool:
-        total, soft = hand_total(cards)
-        return total < 21 and basic_no_split(total, soft, VALUE[up])
-
-    @staticmethod
-    def poker_bet(first_two: Sequence[int]) -> bool:
-        """Ante Up 21: BET the poker hand with a pair, an ace or a king; else fold."""
-        a, b = first_two
-        return RANK[a] == RANK[b] or bool({RANK[a], RANK[b]} & {ACE, 12})
-
-
-BASIC = Strategy(
-    "BASIC",
-    "split aces and eights once (split aces take one card); double hard 10 or 11 against "
-    "2-9; otherwise stand on hard 17+, on hard 13-16 against 2-6, on hard 12 against 4-6, "
-    "hit below; stand on soft 18+; never insure; Ante Up 21: bet the poker hand with a pair, "
-    "an ace or a king, else fold",
-)
 
 #: the family's games, by code
 SAMPLINGS: dict[str, FamilySampling] = {s.game: s for s in (ante_up.SAMPLING, tie_bonus.SAMPLING)}

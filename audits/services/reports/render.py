@@ -15,7 +15,8 @@ from reportlab.platypus import (
     Table,
 )
 
-from .charts import findings_by_code_chart, hold_chart
+from .charts import findings_by_code_chart
+from .render_hold import hold_story
 from .render_monitoring import monitoring_story
 from .render_parts import BODY, CELL, H1, H2, SMALL, STYLES
 from .render_parts import money as _money
@@ -47,7 +48,7 @@ def report_pdf(figures: dict) -> bytes:
         bottomMargin=16 * mm,
     )
     story = [*_cover(figures), PageBreak(), *_judged(figures), *_summary(figures)]
-    story += [*_hold(figures), *_findings(figures), *_venues(figures)]
+    story += [*hold_story(figures), *_findings(figures), *_venues(figures)]
     story += monitoring_story(figures)
     doc.build(story, onFirstPage=_footer(about), onLaterPages=_footer(about))
     return buffer.getvalue()
@@ -201,55 +202,6 @@ def _summary(f: dict) -> list:
         _table(codes, widths=[38 * mm, 20 * mm, 18 * mm, 16 * mm, 78 * mm], right=(3,)),
     ]
     chart = findings_by_code_chart(s["findings_by_code"])
-    return story + ([Spacer(1, 4 * mm), chart] if chart else [])
-
-
-def _hold(f: dict) -> list:
-    currency = f["jurisdiction"]["currency"]
-    rows = [
-        [
-            "game / wager",
-            "wagers",
-            "wagered",
-            "house won",
-            "observed",
-            "theoretical",
-            "95% interval",
-            "",
-        ]
-    ]
-    for h in f["hold"]:
-        interval = (
-            "—"
-            if h["interval_low"] is None
-            else (f"{_percent(h['interval_low'])} to {_percent(h['interval_high'])}")
-        )
-        rows.append(
-            [
-                f"{h['game']} {h['wager_key']}",
-                f"{h['wagers']:,}",
-                _money(h["wagered"], currency),
-                _money(h["house_won"], currency),
-                _percent(h["observed_hold"]),
-                _percent(h["theoretical_hold"]),
-                interval,
-                "OUTSIDE" if h["outside_interval"] else "",
-            ]
-        )
-    widths = [30 * mm, 15 * mm, 26 * mm, 24 * mm, 17 * mm, 19 * mm, 29 * mm, 14 * mm]
-    story = [
-        PageBreak(),
-        Paragraph("Hold analysis", H2),
-        Paragraph(
-            "Observed hold is the amount the house won over the amount wagered; the "
-            "theoretical hold is the par sheet's house edge, with the interval the observed "
-            "hold falls in 95% of the time over that many wagers. Outside it is a reason to "
-            "look closer, not a finding.",
-            SMALL,
-        ),
-        _table(rows, widths=widths, right=(1, 2, 3, 4, 5)),
-    ]
-    chart = hold_chart(f["hold"])
     return story + ([Spacer(1, 4 * mm), chart] if chart else [])
 
 

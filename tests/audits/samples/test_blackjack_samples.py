@@ -8,7 +8,8 @@ from collections import Counter
 
 import pytest
 
-from audits.samples.blackjack import BASIC, generate_blackjack
+from audits.samples.blackjack import generate_blackjack
+from audits.samples.strategy import BASIC
 from audits.services.intake import submission_submit
 from audits.validation.findings import CODES, FORMAT
 
