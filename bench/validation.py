@@ -34,7 +34,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import secrets
 import shutil
 import subprocess
@@ -46,6 +45,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT / "var" / "bench"
+#: what runs in a workload's own process: its log's generation, its measured validation
+PROCESS = str(Path(__file__).with_name("workload_process.py"))
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 PG_BENCH = "postgresql://postgres@127.0.0.1:5432/compliance_bench"
 PRODUCTION = {
@@ -121,7 +122,7 @@ def log_for(name: str, stakes: str, rounds: int, env: dict) -> Path:
     LOGS.mkdir(parents=True, exist_ok=True)
     partial = path.with_suffix(".partial")
     start = time.perf_counter()
-    subprocess.run([sys.executable, __file__, "--generate", workload.game, str(partial),
+    subprocess.run([sys.executable, PROCESS, "generate", workload.game, str(partial),
                     str(rounds), stakes, str(workload.seats), workload.tables], cwd=ROOT, env=env,
                    check=True)  # fmt: skip
     partial.rename(path)
@@ -140,15 +141,9 @@ def main() -> None:
                         help="which logs: any, distinct, few (default all three)")  # fmt: skip
     parser.add_argument("--no-exact", action="store_true",
                         help="leave out the comparison with the exact path alone")  # fmt: skip
-    parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)  # one workload's process
-    parser.add_argument("--generate", nargs=6, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.repeat < 1:
         parser.error("--repeat: at least 1 run")
-    if args.measure:
-        return measure(args.measure)
-    if args.generate:
-        return generate(*args.generate)
     workdir = Path(tempfile.mkdtemp(prefix="bench-validation-"))
     url = database_url(args.database_url, workdir)
     env = {**os.environ, "DATABASE_URL": url, "MEDIA_ROOT": str(workdir / "media"), **PRODUCTION}
@@ -194,7 +189,7 @@ def _line(workload: Workload, stakes: str, runs: list[dict], distinct: int) -> N
 def _measured(log: Path, url: str, env: dict) -> dict:
     """One run of the workload's log in its own process, on a fresh database: its figures."""
     fresh_database(url, env)
-    out = subprocess.run([sys.executable, __file__, "--measure", str(log)], cwd=ROOT, env=env,
+    out = subprocess.run([sys.executable, PROCESS, "measure", str(log)], cwd=ROOT, env=env,
                          check=True, capture_output=True, text=True)  # fmt: skip
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -229,20 +224,6 @@ def celery_runs(rounds: int, workers: int, url: str, env: dict) -> None:
               f"{rounds / seconds:>10,.0f} rounds/s")  # fmt: skip
 
 
-def bare_parse_seconds(path: Path) -> float:
-    """The seconds orjson takes to parse every line (each parsed object dropped at once)."""
-    import orjson
-
-    start = time.perf_counter()
-    with open(path, "rb") as f:
-        for line in f:
-            try:
-                orjson.loads(line)
-            except orjson.JSONDecodeError:
-                pass
-    return time.perf_counter() - start
-
-
 def main_stakes(path: Path) -> int:
     """How many different main stakes the log holds (counted once per log, kept beside it)."""
     import orjson
@@ -262,91 +243,6 @@ def main_stakes(path: Path) -> int:
                               if isinstance(s, dict))  # fmt: skip
     counted.write_text(str(len(stakes)))
     return len(stakes)
-
-
-def _django() -> None:
-    sys.path.insert(0, str(ROOT))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "compliance.settings")
-    import django
-
-    django.setup()
-
-
-def measure(log: Path) -> None:
-    """One workload, in its own process: prints a JSON line of its figures."""
-    parse = bare_parse_seconds(log)
-    _django()
-    from audits.services.storage import submission_store
-    from audits.services.submissions import submission_validate_now
-    from games.models import Licensee
-
-    licensee = Licensee.objects.get(license_number="DEMO-0001")
-    sent = _count_lines_sent_the_exact_way()
-    start, cpu_start = time.perf_counter(), _cpu_seconds()
-    with open(log, "rb") as stream:
-        submission, _ = submission_store(stream, original_name=log.name, licensee=licensee)
-    stored = time.perf_counter() - start
-    submission = submission_validate_now(submission)
-    seconds, cpu = time.perf_counter() - start, _cpu_seconds() - cpu_start
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(json.dumps({"rounds": submission.rounds_total, "seconds": seconds, "parse": parse,
-                      "stored": stored, "cpu": cpu,
-                      "findings": submission.finding_count, "peak_mb": peak_mb,
-                      "exact_share": sent["exact"] / max(sent["lines"], 1),
-                      "libraries_mb": libraries_mb()}))  # fmt: skip
-
-
-def _count_lines_sent_the_exact_way() -> dict[str, int]:
-    """Counts, as the validation runs in this process, the lines the screen saw and those it
-    sent the exact way (faulty, or not vouched for): the share of lines it could not use."""
-    from audits.services import fast_path
-
-    seen = {"lines": 0, "exact": 0}
-    screen = fast_path.FastPath.screen
-
-    def counted(self, numbers, lines):
-        left = screen(self, numbers, lines)
-        seen["lines"] += len(lines)
-        seen["exact"] += len(left)
-        return left
-
-    fast_path.FastPath.screen = counted
-    return seen
-
-
-def _cpu_seconds() -> float:
-    """The process's processor time so far (user and system, every thread): unlike the
-    wall clock, it leaves out the time the machine's other work took the processor."""
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
-
-
-def libraries_mb() -> float:
-    """Resident MB of this process's shared libraries (file pages mapped from ``.so`` files;
-    0 where ``/proc`` does not tell)."""
-    try:
-        smaps = Path("/proc/self/smaps").read_text()
-    except OSError:
-        return 0.0
-    kb, library = 0, False
-    for line in smaps.splitlines():
-        fields = line.split()
-        if fields and "-" in fields[0] and len(fields) >= 5:  # a mapping's header line
-            library = len(fields) >= 6 and ".so" in fields[5]
-        elif library and fields and fields[0] == "Rss:":
-            kb += int(fields[1])
-    return kb / 1024
-
-
-def generate(game: str, out: str, rounds: str, stakes: str, seats: str, tables: str) -> None:
-    """A month of ``game`` at ``tables`` (empty: the demo's tables of the game)."""
-    _django()
-    from audits.samples.games import SAMPLE_GAMES
-
-    sample = SAMPLE_GAMES[game]
-    tables = tables.split(",") if tables else sample.tables
-    sample.deal(out, tables=tables, options=sample.options, rounds=int(rounds), days=31,
-                seats=int(seats), fault_rate=0.01, seed=2026, stakes=stakes)  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -7,6 +7,12 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from compliance.fixed_settings import (  # noqa: F401  (the same in every environment)
+    AUTH_PASSWORD_VALIDATORS,
+    CONTENT_SECURITY_POLICY,
+    REST_FRAMEWORK,
+    SPECTACULAR_SETTINGS,
+)
 from compliance.logs import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -94,24 +100,6 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "compliance.urls"
 
-# Every page may load scripts, styles, images and fonts from this site only, run no inline
-# script or style, be framed by no one and post forms only here.  The API docs use drf-
-# spectacular's split Swagger view, whose start-up script is a file of this site too.
-CONTENT_SECURITY_POLICY = {
-    "DIRECTIVES": {
-        "default-src": ["'self'"],
-        "script-src": ["'self'"],
-        "style-src": ["'self'"],
-        "img-src": ["'self'", "data:"],
-        "font-src": ["'self'"],
-        "connect-src": ["'self'"],
-        "object-src": ["'none'"],
-        "base-uri": ["'none'"],
-        "frame-ancestors": ["'none'"],
-        "form-action": ["'self'"],
-    }
-}
-
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
@@ -170,13 +158,6 @@ AXES_LOCKOUT_CALLABLE = "compliance.signin_guard.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "compliance.signin_guard.client_ip"
 AXES_SENSITIVE_PARAMETERS = ["password"]
 TRUSTED_PROXY_HOPS = int(os.environ.get("TRUSTED_PROXY_HOPS") or 0)
-
-AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
-    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
-    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
-]
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
@@ -259,24 +240,6 @@ REPORT_TSA_URL = os.environ.get("REPORT_TSA_URL") or ""
 # When a submission's validation finishes (through Celery), request and generate its report.
 AUDITS_REPORT_ON_FINISH = env_bool("AUDITS_REPORT_ON_FINISH", False)
 
-REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_AUTHENTICATION_CLASSES": [
-        "knox.auth.TokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
-        "compliance.signin_guard.GuardedBasicAuthentication",
-    ],
-    "DEFAULT_THROTTLE_CLASSES": [
-        "compliance.throttles.AnonymousRate",
-        "compliance.throttles.UserRate",
-    ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
-    "PAGE_SIZE": 50,
-    "EXCEPTION_HANDLER": "compliance.api_errors.json_exception_handler",
-}
-
 # Requests per client and period (n/second, minute, hour or day); uploads have their own.
 API_THROTTLE_RATES = {
     "anon": os.environ.get("API_RATE_ANONYMOUS") or "60/minute",
@@ -308,36 +271,6 @@ LOGGING = logging_config(
     os.environ.get("LOG_FORMAT") or ("text" if DEBUG else "json"),
     os.environ.get("LOG_LEVEL") or "INFO",
 )
-
-SPECTACULAR_SETTINGS = {
-    "TITLE": "Casino card-game compliance service",
-    "VERSION": "0.1.0",
-    # Swagger UI served from this site (drf-spectacular-sidecar), not from a CDN
-    "SWAGGER_UI_DIST": "SIDECAR",
-    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    "REDOC_DIST": "SIDECAR",
-    "POSTPROCESSING_HOOKS": [
-        "drf_spectacular.hooks.postprocess_schema_enums",
-        "compliance.openapi.add_common_errors",
-    ],
-    # <id:...> paths (compliance/converters.py): whole numbers within the bigint range
-    "PATH_CONVERTER_OVERRIDES": {
-        "id": {"type": "integer", "minimum": 1, "maximum": 2**63 - 1, "format": "int64"}
-    },
-    # one name per choice set shared by several fields
-    "ENUM_NAME_OVERRIDES": {
-        "ApprovalStatusEnum": "games.models.approvals.ApprovalStatus",
-        "ConditionKindEnum": "games.models.approvals.ConditionKind",
-        "LimitKindEnum": "games.models.jurisdictions.LimitKind",
-        "ReportKindEnum": "audits.models.reports.ReportKind",
-        "ReportStatusEnum": "audits.models.reports.ReportStatus",
-        "CaseStatusEnum": "audits.models.cases.CaseStatus",
-        "CaseCauseEnum": "audits.models.cases.CaseCause",
-        "CaseOutcomeEnum": "audits.models.cases.CaseOutcome",
-        "CaseStepKindEnum": "audits.models.cases.StepKind",
-        "DeviationPeriodEnum": "audits.models.deviations.DeviationPeriod",
-    },
-}
 
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or "memory://"
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or "cache+memory://"
