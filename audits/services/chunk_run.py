@@ -20,7 +20,6 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 import numpy as np
-from django.conf import settings
 from django.utils import timezone
 
 from audits.models import Submission
@@ -28,12 +27,11 @@ from audits.validation.findings import Finding, format_rule
 from audits.validation.games import check_round
 from audits.validation.parse import ParsedRound, parse_line
 from audits.validation.rejected import Rejected
-from audits.validation.screen.jit import KERNELS_COMPILED
 from audits.validation.sums import counted_sums
 from audits.validation.written_place import place_as_written
 from games.rules_resolver import RulesResolver
 
-from .fast_path import FastPath
+from .fast_path import BackOff, FastPath, screen_on
 from .finding_caps import ChunkFindings
 from .gate import Gate, gate_for
 from .lines import TOO_LONG, BlockLines, is_blank
@@ -212,37 +210,6 @@ class ChunkRun:
                 self.totals[(*where, key)].add_wager(stake, result)
                 if dealer:
                     self.dealers[(*where, dealer, key)].add_wager(stake, result)
-
-
-def screen_on() -> bool:
-    """Whether chunks screen their lines: :setting:`AUDITS_SCREEN` on and numba there."""
-    return settings.AUDITS_SCREEN and KERNELS_COMPILED
-
-
-class BackOff:
-    """The screen stands back where it would cost more than it saves: after two batches in a
-    row of which it counted less than a fifth, the next batches go straight to the exact path
-    (four, then twice as many each time it is still no use, a chunk's worth at most)."""
-
-    SHARE, MOST = 0.2, 16
-
-    def __init__(self):
-        self.misses, self.rest, self.pause = 0, 0, 4
-
-    def resting(self) -> bool:
-        if self.rest:
-            self.rest -= 1
-            return True
-        return False
-
-    def counted(self, clean: int, lines: int) -> None:
-        if clean >= self.SHARE * lines:
-            self.misses, self.pause = 0, 4
-            return
-        self.misses += 1
-        if self.misses >= 2:
-            self.rest, self.misses = self.pause, 0
-            self.pause = min(self.pause * 2, self.MOST)
 
 
 def _judged(parsed: ParsedRound, gate: Gate) -> list[Finding]:

@@ -13,12 +13,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from django.conf import settings
 
 from audits.validation.games import GAMES, check_judge
 from audits.validation.screen import layout
 from audits.validation.screen import reader as rd
 from audits.validation.screen.batch import Batch, Place
 from audits.validation.screen.game import GameScreen, Screened
+from audits.validation.screen.jit import KERNELS_COMPILED
 from audits.validation.screen.money import sums
 from audits.validation.screen.times import EPOCH, MICROSECOND, as_datetime
 
@@ -218,3 +220,34 @@ def screen_for(rules, place: Place) -> GameScreen | None:
         screen = game.screen(rules, place.options, place.decks, check_judge(game))
         known = _SCREENS[key] = (rules, screen)
     return known[1]
+
+
+def screen_on() -> bool:
+    """Whether chunks screen their lines: :setting:`AUDITS_SCREEN` on and numba there."""
+    return settings.AUDITS_SCREEN and KERNELS_COMPILED
+
+
+class BackOff:
+    """The screen stands back where it would cost more than it saves: after two batches in a
+    row of which it counted less than a fifth, the next batches go straight to the exact path
+    (four, then twice as many each time it is still no use, a chunk's worth at most)."""
+
+    SHARE, MOST = 0.2, 16
+
+    def __init__(self):
+        self.misses, self.rest, self.pause = 0, 0, 4
+
+    def resting(self) -> bool:
+        if self.rest:
+            self.rest -= 1
+            return True
+        return False
+
+    def counted(self, clean: int, lines: int) -> None:
+        if clean >= self.SHARE * lines:
+            self.misses, self.pause = 0, 4
+            return
+        self.misses += 1
+        if self.misses >= 2:
+            self.rest, self.misses = self.pause, 0
+            self.pause = min(self.pause * 2, self.MOST)

@@ -14,7 +14,8 @@ import pytest
 
 from audits.models import Submission
 from audits.samples import generate_toss_one
-from audits.services.chunk_run import BackOff, ChunkRun
+from audits.services.chunk_run import ChunkRun
+from audits.services.fast_path import BackOff
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[3]
@@ -76,7 +77,7 @@ call_command("load_registry", "data/registry/washington.yaml", "data/registry/de
 from audits.samples import generate_toss_one
 from audits.services.storage import submission_store
 from audits.services.submissions import submission_validate_now
-from audits.services.chunk_run import screen_on
+from audits.services.fast_path import screen_on
 from games.models import Licensee
 path = sys.argv[1]
 generate_toss_one(path, rounds=300, days=1, fault_rate=0.05, seed=6)
