@@ -41,19 +41,22 @@ FINDING_COLUMNS = (
 )
 
 
+#: where a rejected line that names no place was played: nowhere
+NOWHERE = RoundPlace("", "", "", None)
+
+
 def _finding_rows(chunk: Chunk, findings) -> Iterator[tuple]:
     for f, place in findings:
-        venue, table, game, played_at = place[:4] if place else ("", "", "", None)
-        dealer, shift = (place.dealer, place.shift) if place else ("", "")
+        place = place or NOWHERE
         yield (
             chunk.submission_id,
             chunk.pk,
             f.line,
             f.round[:200],
-            venue[:40],
-            table[:40],
-            game[:60],
-            played_at,
+            place.venue[:40],
+            place.table[:40],
+            place.game[:60],
+            place.played_at,
             f.seat,
             f.key[:40],
             f.code,
@@ -63,8 +66,8 @@ def _finding_rows(chunk: Chunk, findings) -> Iterator[tuple]:
             f.rule,
             f.expected,
             f.recorded,
-            dealer,
-            shift,
+            place.dealer,
+            place.shift,
         )
 
 

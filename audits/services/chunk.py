@@ -23,6 +23,7 @@ from .chunk_run import ChunkRun
 from .lines import read_blocks
 from .rules_context import run_reading
 from .storage import plain_path
+from .tally import TableDay
 
 log = logging.getLogger(__name__)
 
@@ -119,30 +120,33 @@ def _write_totals(chunk: Chunk, run: ChunkRun) -> None:
     write_objects(
         ChunkDealer,
         (
-            ChunkDealer(chunk=chunk, venue=v[:40], table=t[:40], game=g[:60], gaming_day=day,
-                        dealer=dealer, wager_key=k, **_sums(tally))  # fmt: skip
-            for (v, t, g, day, dealer, k), tally in run.dealers.items()
-            if day is not None
+            ChunkDealer(chunk=chunk, venue=d.venue[:40], table=d.table[:40], game=d.game[:60],
+                        gaming_day=d.gaming_day, dealer=d.dealer, wager_key=d.wager_key,
+                        **_sums(tally))  # fmt: skip
+            for d, tally in run.dealers.items()
+            if d.gaming_day is not None
         ),
     )
-    seated: dict[tuple, dict[str, int]] = defaultdict(dict)
-    for (v, t, g, day, seat), played in run.seats.items():
-        if day is not None:
-            seated[(v[:40], t[:40], g[:60], day)][SEATS[seat - 1]] = played
+    seated: dict[TableDay, dict[str, int]] = defaultdict(dict)
+    for s, played in run.seats.items():
+        if s.gaming_day is not None:
+            day = TableDay(s.venue[:40], s.table[:40], s.game[:60], s.gaming_day)
+            seated[day][SEATS[s.seat - 1]] = played
     write_objects(
         ChunkSeat,
         (
-            ChunkSeat(chunk=chunk, venue=v, table=t, game=g, gaming_day=day, **played)
-            for (v, t, g, day), played in seated.items()
+            ChunkSeat(chunk=chunk, venue=d.venue, table=d.table, game=d.game,
+                      gaming_day=d.gaming_day, **played)  # fmt: skip
+            for d, played in seated.items()
         ),
     )
     write_objects(
         ChunkTotal,
         (
-            ChunkTotal(chunk=chunk, venue=v, table=t, game=g, gaming_day=day, wager_key=k,
-                       paid_out=tally.paid_out, overpaid=over[(v, t, g, day, k)],
-                       underpaid=under[(v, t, g, day, k)], **_sums(tally))  # fmt: skip
-            for (v, t, g, day, k), tally in run.totals.items()
+            ChunkTotal(chunk=chunk, venue=k.venue, table=k.table, game=k.game,
+                       gaming_day=k.gaming_day, wager_key=k.wager_key, paid_out=tally.paid_out,
+                       overpaid=over[k], underpaid=under[k], **_sums(tally))  # fmt: skip
+            for k, tally in run.totals.items()
         ),
     )
 

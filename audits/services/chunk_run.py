@@ -31,13 +31,13 @@ from audits.validation.sums import counted_sums
 from audits.validation.written_place import place_as_written
 from games.rules_resolver import RulesResolver
 
-from .fast_path import BackOff, FastPath, screen_on
+from .fast_path import BackOff, FastPath, LineLeft, screen_on
 from .finding_caps import ChunkFindings
 from .gate import Gate, gate_for
 from .lines import TOO_LONG, BlockLines, is_blank
 from .round_keys import RoundsRead
 from .rules_context import GameRulesCache
-from .tally import RoundPlace, SeenRound, totals
+from .tally import DealerKey, RoundPlace, SeatKey, SeenRound, TableDay, TotalKey, totals
 
 #: a round played later than this after its file was submitted cannot have been played
 FUTURE_TOLERANCE = timedelta(days=1)
@@ -61,7 +61,7 @@ class ChunkRun:
         #: caps on what one upload can cost
         self.found = ChunkFindings()
         self.read = RoundsRead()  # every round read, per place
-        self.totals = totals()  # (venue, table, game, gaming day, wager key or "") -> Tally
+        self.totals = totals()
         #: (venue, table, game, gaming day, dealer, wager key or "") -> the rounds and wagers
         #: of a dealer the log names
         self.dealers = totals()
@@ -146,18 +146,18 @@ class ChunkRun:
         Any error of the screen leaves the batch to the exact path; so does a batch the
         screen stands back from (:class:`BackOff`)."""
         if self.back_off.resting():
-            others = [(number, raw, None) for number, raw in zip(numbers, batch, strict=True)]
+            others = [LineLeft(n, raw, None) for n, raw in zip(numbers, batch, strict=True)]
         else:
             try:
                 others = self.fast.screen(numbers, batch)
             except Exception:
                 log.exception("lines %d to %d: the screen failed; the exact path judges them",
                               numbers[0], numbers[-1])  # fmt: skip
-                others = [(number, raw, None) for number, raw in zip(numbers, batch, strict=True)]
+                others = [LineLeft(n, raw, None) for n, raw in zip(numbers, batch, strict=True)]
             self.back_off.counted(len(batch) - len(others), len(batch))
         self.rounds += len(batch) - len(others)
-        for number, raw, gate in others:
-            self._exact(number, raw, gate)
+        for left in others:
+            self._exact(left.number, left.line, left.gate)
 
     def _exact(self, number: int, raw: bytes, gate: Gate | None) -> None:
         try:
@@ -199,17 +199,17 @@ class ChunkRun:
         self.found.add([finding], place)
 
     def _count(self, parsed: ParsedRound, day) -> None:
-        where = (parsed.venue, parsed.table, parsed.game, day)
-        self.totals[(*where, "")].rounds += 1
+        where = TableDay(parsed.venue, parsed.table, parsed.game, day)
+        self.totals[TotalKey(*where, "")].rounds += 1
         dealer = parsed.dealer_id
         if dealer:
-            self.dealers[(*where, dealer, "")].rounds += 1
+            self.dealers[DealerKey(*where, dealer, "")].rounds += 1
         for seat in parsed.seats:
-            self.seats[(*where, seat.number)] += 1
+            self.seats[SeatKey(*where, seat.number)] += 1
             for key, stake, result in counted_sums(parsed.game, seat):
-                self.totals[(*where, key)].add_wager(stake, result)
+                self.totals[TotalKey(*where, key)].add_wager(stake, result)
                 if dealer:
-                    self.dealers[(*where, dealer, key)].add_wager(stake, result)
+                    self.dealers[DealerKey(*where, dealer, key)].add_wager(stake, result)
 
 
 def _judged(parsed: ParsedRound, gate: Gate) -> list[Finding]:

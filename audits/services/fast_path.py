@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 from django.conf import settings
@@ -27,6 +28,7 @@ from audits.validation.screen.times import EPOCH, MICROSECOND, as_datetime
 from .gate import Gate, gate_for
 from .lines import BlockLines
 from .round_keys import RoundsRead
+from .tally import DealerKey, SeatKey, TableDay, TotalKey
 
 NEVER, ALWAYS = np.iinfo(np.int64).min, np.iinfo(np.int64).max
 _SCREENS: dict[tuple, tuple[object, GameScreen | None]] = {}  # per process; see screen_for
@@ -42,6 +44,15 @@ class Part:
     rows: np.ndarray
 
 
+class LineLeft(NamedTuple):
+    """A line the screen leaves to the exact path: its number, its bytes, and the rules'
+    answer at its place when the screen asked (None: the exact path asks)."""
+
+    number: int
+    line: bytes
+    gate: Gate | None
+
+
 class FastPath:
     def __init__(
         self, licensee_id, resolver, rules_cache, rounds: RoundsRead, totals, latest, dealers,
@@ -55,9 +66,9 @@ class FastPath:
         self._epochs: dict[tuple, Epochs] = {}
         self.columns = rd.Columns()  # each batch is read into the same memory
 
-    def screen(self, numbers: Sequence[int], lines: Sequence[bytes]) -> list[tuple]:
-        """Count the batch's certainly clean rounds; the others as ``(number, line, gate or
-        None)``, in order, for the exact path."""
+    def screen(self, numbers: Sequence[int], lines: Sequence[bytes]) -> list[LineLeft]:
+        """Count the batch's certainly clean rounds; the others, in order, for the exact
+        path."""
         batch = _batch(lines, self.latest_micros, self.columns)
         numbered = np.asarray(numbers, np.int64)
         gate_of, gates = np.full(len(batch), -1, np.int64), []
@@ -79,7 +90,7 @@ class FastPath:
         for its_parts, rows, screened in counted:  # once the whole batch is screened
             self._count(batch, numbered, its_parts, rows, screened)
         return [
-            (numbers[i], lines[i], gates[gate_of[i]] if gate_of[i] >= 0 else None)
+            LineLeft(numbers[i], lines[i], gates[gate_of[i]] if gate_of[i] >= 0 else None)
             for i in np.flatnonzero(~clean).tolist()
         ]
 
@@ -126,17 +137,19 @@ class FastPath:
             if not mine.size:
                 continue
             lines = rows[mine]
-            where = (part.place.venue, part.place.table, part.place.game, part.gate.gaming_day)
+            where = TableDay(part.place.venue, part.place.table, part.place.game,
+                             part.gate.gaming_day)  # fmt: skip
             self.rounds.add_many(*where[:3], batch.ids.take(lines), numbers[lines],
                                  batch.read.micros[lines])  # fmt: skip
-            self.totals[(*where, "")].rounds += len(mine)
+            self.totals[TotalKey(*where, "")].rounds += len(mine)
             dealt = np.bincount(dealer_code[lines], minlength=len(dealer_names))
             for code in np.flatnonzero(dealt[1:]).tolist():
-                self.dealers[(*where, dealer_names[code + 1], "")].rounds += int(dealt[code + 1])
+                dealer = DealerKey(*where, dealer_names[code + 1], "")
+                self.dealers[dealer].rounds += int(dealt[code + 1])
             in_part = place_of[seats.round] == at
             numbers_seated = np.bincount(seats.number[counted & in_part], minlength=8)
             for number in np.flatnonzero(numbers_seated).tolist():
-                self.seats[(*where, number)] += int(numbers_seated[number])
+                self.seats[SeatKey(*where, number)] += int(numbers_seated[number])
             self._add_wagers(where, seats, seat_of, key_of, in_part, dealer_code[rows],
                              dealer_names, screened.nets)  # fmt: skip
 
@@ -150,7 +163,7 @@ class FastPath:
         width, named_key = len(seats.slots), [layout.WAGER_KEYS[s] for s in seats.slots.tolist()]
         for k, found in enumerate(sums(key, stakes, results, width)):
             if found.wagers:
-                self.totals[(*where, named_key[k])].add_sums(*found.as_decimals())
+                self.totals[TotalKey(*where, named_key[k])].add_sums(*found.as_decimals())
         dealer = dealer_code[seats.round[seat]]
         if len(names) > 1:  # each dealer the log names: that dealer's seats' sums
             named = dealer > 0
@@ -158,7 +171,7 @@ class FastPath:
             found = sums(groups, stakes[named], results[named], len(names) * width)
             for group in np.unique(groups).tolist():
                 code, k = divmod(group, width)
-                self.dealers[(*where, names[code], named_key[k])].add_sums(
+                self.dealers[DealerKey(*where, names[code], named_key[k])].add_sums(
                     *found[group].as_decimals()
                 )
 

@@ -17,7 +17,7 @@ from django.conf import settings
 
 from audits.validation.findings import FORMAT, Finding, format_rule
 
-from .tally import RoundPlace
+from .tally import RoundPlace, TotalKey
 
 ZERO = Decimal(0)
 PAID_WRONG = ("overpaid", "underpaid")
@@ -46,7 +46,7 @@ class ChunkFindings:
         self.most = most or settings.AUDITS_FINDINGS_STORED
         self.kept: list[tuple[Finding, RoundPlace | None]] = []
         self.unstored: Counter = Counter()  # code -> findings over ``most``, not kept
-        self.paid_wrong: dict[str, dict[tuple, Decimal]] = {c: defaultdict(lambda: ZERO)
+        self.paid_wrong: dict[str, dict[TotalKey, Decimal]] = {c: defaultdict(lambda: ZERO)
                                                             for c in PAID_WRONG}  # fmt: skip
         self.rounds_with_findings = 0  # rounds read with a finding of their own
 
@@ -57,7 +57,7 @@ class ChunkFindings:
         if place is not None:
             for f in found:
                 if f.code in PAID_WRONG:
-                    key = (place.venue, place.table, place.game, place.gaming_day, f.key)
+                    key = TotalKey(place.venue, place.table, place.game, place.gaming_day, f.key)
                     self.paid_wrong[f.code][key] += abs(f.recorded - f.expected)
         for f in line_capped(found, self.per_line):
             if len(self.kept) < self.most:

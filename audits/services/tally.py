@@ -25,6 +25,46 @@ class RoundPlace(NamedTuple):
     shift: str = ""
 
 
+class TableDay(NamedTuple):
+    """A table's gaming day, for a game: what the sums of a chunk are kept per."""
+
+    venue: str
+    table: str
+    game: str
+    gaming_day: date | None
+
+
+class TotalKey(NamedTuple):
+    """The sums of one wager key at a table's gaming day (``wager_key`` ``""``: rounds)."""
+
+    venue: str
+    table: str
+    game: str
+    gaming_day: date | None
+    wager_key: str
+
+
+class DealerKey(NamedTuple):
+    """The sums of one dealer's wager key at a table's gaming day."""
+
+    venue: str
+    table: str
+    game: str
+    gaming_day: date | None
+    dealer: str
+    wager_key: str
+
+
+class SeatKey(NamedTuple):
+    """The rounds in which one seat number played at a table's gaming day."""
+
+    venue: str
+    table: str
+    game: str
+    gaming_day: date | None
+    seat: int
+
+
 class SeenRound(NamedTuple):
     """A round read, for the duplicate checks at the end."""
 
@@ -63,7 +103,6 @@ class Tally:
             self.paid_out += result * times
 
 
-def totals() -> defaultdict[tuple[str, str, str, date | None, str], Tally]:
-    """(venue, table, game, gaming day, wager key) -> its :class:`Tally`, made on first
-    use."""
+def totals() -> defaultdict[TotalKey, Tally]:
+    """Each :class:`TotalKey`'s :class:`Tally`, made on first use."""
     return defaultdict(Tally)
