@@ -7,3 +7,6 @@ class AuditsConfig(AppConfig):
 
     def ready(self) -> None:
         from audits import tasks  # noqa: F401  (registers the tasks the services queue)
+        from audits.monitoring.hooks import monitoring_hooks_register
+
+        monitoring_hooks_register()  # the ledger and deviations of every finished submission

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.http import FileResponse, Http404
 from django.utils.http import content_disposition_header
 
+from audits.investigations import cases as service
 from audits.models import Case, CaseEvidence
-from audits.services import cases as service
 
 
 def evidence_response(case: Case, evidence_pk: int) -> FileResponse:

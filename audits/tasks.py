@@ -17,12 +17,12 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
 from audits.models import Report, ReportStatus, Submission, SubmissionStatus
-from audits.services.chunk import chunk_validate
-from audits.services.finish import submission_finish
-from audits.services.queue import task_register
-from audits.services.reports.lifecycle import report_fail, report_generate, report_request
-from audits.services.reports.schedules import report_schedule_run
-from audits.services.submissions import (
+from audits.reports.lifecycle import report_fail, report_generate, report_request
+from audits.reports.schedules import report_schedule_run
+from audits.submissions.chunk import chunk_validate
+from audits.submissions.finish import submission_finish
+from audits.submissions.queue import task_register
+from audits.submissions.submissions import (
     SubmissionFailed,
     all_chunks_done,
     submission_fail,

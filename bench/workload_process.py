@@ -43,8 +43,8 @@ def measure(log: Path) -> None:
     """One workload, in its own process: prints a JSON line of its figures."""
     parse = bare_parse_seconds(log)
     _django()
-    from audits.services.storage import submission_store
-    from audits.services.submissions import submission_validate_now
+    from audits.submissions.storage import submission_store
+    from audits.submissions.submissions import submission_validate_now
     from games.models import Licensee
 
     licensee = Licensee.objects.get(license_number="DEMO-0001")
@@ -66,7 +66,7 @@ def measure(log: Path) -> None:
 def _count_lines_sent_the_exact_way() -> dict[str, int]:
     """Counts, as the validation runs in this process, the lines the screen saw and those it
     sent the exact way (faulty, or not vouched for): the share of lines it could not use."""
-    from audits.services import fast_path
+    from audits.submissions import fast_path
 
     seen = {"lines": 0, "exact": 0}
     screen = fast_path.FastPath.screen

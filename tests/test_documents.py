@@ -1,7 +1,7 @@
 """The documents cite what exists: every path a page or a module's docstring names is in the
 tree, and every module a docstring names with ``:mod:`` can be found.
 
-A path is a word of the project's folders (``audits/services/intake.py``,
+A path is a word of the project's folders (``audits/submissions/intake.py``,
 ``docs/deploy.md``, ``audits/validation/games/<game>/screen.py`` with its placeholder
 taken as any folder); what a page says will be made (``var/``, a file of the demo) is
 named under the folders that are made, not kept.

@@ -1,6 +1,6 @@
 """Receiving a hand log without holding it in memory.
 
-Two ways in, both streamed to :func:`audits.services.storage.submission_store`:
+Two ways in, both streamed to :func:`audits.submissions.storage.submission_store`:
 
 - ``multipart/form-data`` with the file in the field ``file``: Django's upload
   handlers spool it to a temporary file (small ones stay in memory, up to
@@ -27,7 +27,7 @@ from rest_framework.exceptions import ValidationError as BadRequest
 from rest_framework.parsers import BaseParser
 
 from audits.api.serializers.submissions import SubmissionUploadQuerySerializer
-from audits.services.storage import DEFAULT_MAX_UPLOAD_BYTES
+from audits.submissions.storage import DEFAULT_MAX_UPLOAD_BYTES
 
 #: what a multipart body may carry besides the file (boundaries, headers, the licensee field)
 MULTIPART_OVERHEAD = 64 * 1024

@@ -1,5 +1,5 @@
 """Report schedules' periodic tasks named "<jurisdiction code>: <name>" (names unique within a
-jurisdiction; audits/services/reports/schedules.py task_name)."""
+jurisdiction; audits/reports/schedules.py task_name)."""
 
 import json
 

@@ -3,7 +3,7 @@ decided by the commission, every step kept (who, when, what) and nothing edited 
 
 A :class:`Case` names what it is about and where it stands; its :class:`CaseStep` rows are
 the thread, append-only; evidence files are stored unchanged with their SHA-256
-(:class:`CaseEvidence`).  Only :mod:`audits.services.cases` changes a case, and only its
+(:class:`CaseEvidence`).  Only :mod:`audits.investigations.cases` changes a case, and only its
 status, closing time and outcome, each change with the step that made it.
 """
 

@@ -45,7 +45,8 @@ class ChunkDealer(DealerPlaceFields):
 
 class DealerDay(DealerPlaceFields):
     """What one finished submission adds to a dealer's rounds and wagers on a gaming day,
-    less rounds counted in an earlier submission (:func:`audits.services.ledger.ledger_record`)."""
+    less rounds counted in an earlier submission
+    (:func:`audits.monitoring.ledger.ledger_record`)."""
 
     submission = models.ForeignKey(
         "audits.Submission", on_delete=models.CASCADE, related_name="dealer_days"

@@ -19,7 +19,7 @@ class DeviationPeriod(models.TextChoices):
 class Deviation(AppendOnly):
     """One (table or whole venue, game, wager key, period) whose observed hold was outside
     the interval holding the jurisdiction's confidence level of holds over as many wagers
-    under the par sheets in force (:mod:`audits.services.deviations`).  Written once with
+    under the par sheets in force (:mod:`audits.monitoring.deviations`).  Written once with
     its figures and the date it was found; never edited.  A later test of the same period
     with more rounds is a record of its own."""
 

@@ -11,7 +11,7 @@ from .totals import TotalsFields
 class LedgerDay(TotalsFields):
     """What one finished submission adds to one gaming day at one place and wager key
     (``wager_key`` ``""``: the rounds).  Written once, when the submission finishes; the
-    ledger of any period is the sum of these rows (:mod:`audits.services.ledger`)."""
+    ledger of any period is the sum of these rows (:mod:`audits.monitoring.ledger`)."""
 
     submission = models.ForeignKey(
         "audits.Submission", on_delete=models.CASCADE, related_name="ledger_days"

@@ -8,7 +8,7 @@ arguments give the same bytes, and settled by the game's one settlement
 (:mod:`.settlement`).  A share of rounds (``fault_rate``) carry one deliberate error each and a
 few extra lines are malformed; the returned :class:`GenerationReport` lists each error's line
 and the finding code the validator is expected to report there: the answer key.
-``audits/services/sample_month.py`` deals every game the registry authorizes at a venue.
+``audits/demo/sample_month.py`` deals every game the registry authorizes at a venue.
 
 Pure Python, no Django.  Modules: :mod:`.generate` (the Toss One entry point), :mod:`.writer`
 (days, times and the fast path for clean rounds), :mod:`.dealing` (shoe, wagers, tosses),

@@ -1,6 +1,6 @@
 """Investigation pages: the cases awaiting me and every case I may see, a case's whole thread
 with the step my role may take next, opening a case from ticked findings or deviations, and
-evidence downloads.  Every decision is :mod:`audits.services.cases`'s; a case outside the
+evidence downloads.  Every decision is :mod:`audits.investigations.cases`'s; a case outside the
 user's scope is 404, as one that does not exist."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from audits.downloads import evidence_response
+from audits.investigations import cases as service
 from audits.models import CaseCause, CaseOutcome, CaseStatus
-from audits.services import cases as service
 
 from .context import role_required
 

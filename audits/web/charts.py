@@ -18,7 +18,7 @@ class Chart:
 
 
 def daily_hold_svg(series: dict) -> Chart | None:
-    """``series`` as :func:`audits.services.deviations.daily_holds` gives it."""
+    """``series`` as :func:`audits.monitoring.deviations.daily_holds` gives it."""
     days = [d for d in series["days"] if d["observed_hold"] is not None]
     if len(days) < 2:
         return None

@@ -7,7 +7,7 @@ from django.http import Http404
 from django.shortcuts import render
 
 from audits import access
-from audits.services.round_view import NoSuchLine, submission_round
+from audits.submissions.round_view import NoSuchLine, submission_round
 
 FINISHED = ("done", "failed")
 

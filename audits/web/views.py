@@ -13,10 +13,9 @@ from django_celery_beat.models import PeriodicTask
 
 from audits import access
 from audits.models import ReportStatus, SubmissionStatus
-from audits.services.intake import submission_retry, submission_submit
-from audits.services.reports.periods import PeriodError
-from audits.services.reports.requests import NotVisible, report_request_by
-from audits.services.reports.schedules import (
+from audits.reports.periods import PeriodError
+from audits.reports.requests import NotVisible, report_request_by
+from audits.reports.schedules import (
     OutOfScope,
     ScheduleNameTaken,
     report_schedule_create,
@@ -25,10 +24,11 @@ from audits.services.reports.schedules import (
     report_schedule_row,
     report_schedules_of,
 )
-from audits.services.reports.verification import MAX_PDF_BYTES, report_check
-from audits.services.storage import SubmissionRefused, SubmissionTooLarge, max_upload_bytes
-from audits.services.summary import submission_summary
+from audits.reports.verification import MAX_PDF_BYTES, report_check
 from audits.signing.identity import SigningSetupError
+from audits.submissions.intake import submission_retry, submission_submit
+from audits.submissions.storage import SubmissionRefused, SubmissionTooLarge, max_upload_bytes
+from audits.submissions.summary import submission_summary
 from compliance.views import limited_per_address
 from games.access import REVIEWER, STAFF, approvals_visible_to, jurisdiction_managed_by, user_role
 from games.pages import approvals_awaiting_action

@@ -1,12 +1,12 @@
-"""A validated sample submission to build reports from (tests/audits/services/reports/)."""
+"""A validated sample submission to build reports from (tests/audits/reports/)."""
 
 from __future__ import annotations
 
 import pytest
 
 from audits.samples import generate_toss_one
-from audits.services.storage import submission_store
-from audits.services.submissions import submission_validate_now
+from audits.submissions.storage import submission_store
+from audits.submissions.submissions import submission_validate_now
 
 
 @pytest.fixture

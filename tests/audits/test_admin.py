@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from audits.models import ReportKind
-from audits.services.reports.lifecycle import report_request
+from audits.reports.lifecycle import report_request
 from tests.audits.report_support import validated  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.django_db

@@ -19,7 +19,7 @@ from django.urls import reverse
 
 from audits.demo.accounts import demo_accounts_ensure
 from audits.models import Report, Submission
-from audits.services.reports.verification import report_check
+from audits.reports.verification import report_check
 from tests.audits.report_support import dev_identity_dir, signing  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db

@@ -119,8 +119,8 @@ def world(unthrottled, validated, people, signing, django_capture_on_commit_call
     from django.core.files.uploadedfile import SimpleUploadedFile
     from django.core.management import call_command
 
-    from audits.services.cases import case_answer, case_open
-    from audits.services.reports.requests import report_request_by
+    from audits.investigations.cases import case_answer, case_open
+    from audits.reports.requests import report_request_by
 
     with django_capture_on_commit_callbacks(execute=True):
         report = report_request_by(people.staff, {"submission": str(validated.uuid)})

@@ -17,7 +17,7 @@ PROBE = f"""
 import json, sys
 import django
 django.setup()
-import audits.services.submissions  # what a validation worker runs
+import audits.submissions.submissions  # what a validation worker runs
 print(json.dumps([m for m in {NOT_AT_START!r} if m in sys.modules]))
 """
 

@@ -10,7 +10,7 @@ from unittest import mock
 from django.db import transaction
 
 from audits.models import Finding, Submission
-from audits.services.intake import submission_submit
+from audits.submissions.intake import submission_submit
 from audits.validation.games import GAMES
 from games.models import Licensee
 from tests.golden.cases import Golden
@@ -39,7 +39,7 @@ def rule_parameters(params: dict):
     if not params:
         yield
         return
-    from audits.services import fast_path, rules_context
+    from audits.submissions import fast_path, rules_context
 
     def engine_for(version):
         return GAMES[version.game.code].engine({**version.parameters, **params})
@@ -56,7 +56,7 @@ def rule_parameters(params: dict):
 
 @contextmanager
 def a_check_that_breaks(round_id: str = "BREAKS-A-CHECK"):
-    from audits.services import chunk_run
+    from audits.submissions import chunk_run
 
     real = chunk_run.check_round
 

@@ -1,6 +1,6 @@
 """Serializers of the audits API: output shapes and the shape of the upload's parameters.
 
-The findings are produced by :func:`audits.services.summary.finding_dicts`
+The findings are produced by :func:`audits.submissions.summary.finding_dicts`
 (the same dicts as the command line's and the exports'); their serializer
 documents that shape.
 """

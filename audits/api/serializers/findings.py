@@ -1,4 +1,4 @@
-"""The findings' shape (as :func:`audits.services.summary.finding_dicts` makes them)."""
+"""The findings' shape (as :func:`audits.submissions.summary.finding_dicts` makes them)."""
 
 from __future__ import annotations
 

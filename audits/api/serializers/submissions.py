@@ -8,8 +8,8 @@ from rest_framework import serializers
 from rest_framework.reverse import reverse
 
 from audits.models import Submission, SubmissionStatus, SubmissionTotal
-from audits.services.storage import clean_file_name
-from audits.services.summary import submission_summary
+from audits.submissions.storage import clean_file_name
+from audits.submissions.summary import submission_summary
 from compliance.dates import MAX_ID
 from compliance.timezones import JurisdictionTimes
 from games.models import Licensee
@@ -104,7 +104,7 @@ class SubmissionProgressSerializer(serializers.Serializer):
 
 
 class SubmissionSummarySerializer(serializers.Serializer):
-    """:func:`audits.services.summary.submission_summary`, as the command line prints it."""
+    """:func:`audits.submissions.summary.submission_summary`, as the command line prints it."""
 
     submission = serializers.UUIDField()
     id = serializers.IntegerField(help_text="internal number")

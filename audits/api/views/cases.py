@@ -18,8 +18,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from audits.downloads import evidence_response
+from audits.investigations import cases as service
 from audits.models import Case, CaseCause, CaseEvidence, CaseOutcome, CaseStatus, CaseStep
-from audits.services import cases as service
 from compliance.dates import MAX_ID
 
 from ..permissions import HasAuditRole

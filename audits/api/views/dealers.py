@@ -11,7 +11,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from audits.services.dealers import dealer_checks, seat_checks
+from audits.monitoring.dealers import dealer_checks, seat_checks
 
 from ..permissions import HasAuditRole
 from .base import query_days, venue_days_schema, visible_venue

@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from audits.models import Deviation
-from audits.services.deviations import deviation_list
+from audits.monitoring.deviations import deviation_list
 
 from ..permissions import HasAuditRole
 from .base import query_days, venue_days_schema, visible_venue

@@ -22,7 +22,7 @@ from audits.api import serializers
 from audits.api.filters import FindingFilter
 from audits.api.permissions import HasAuditRole
 from audits.models import Finding, Submission
-from audits.services.summary import FINDING_FIELDS, finding_dicts, findings_of, submission_zone
+from audits.submissions.summary import FINDING_FIELDS, finding_dicts, findings_of, submission_zone
 from compliance.timezones import zone
 
 from .base import BAD_QUERY, NOT_FOUND, AuditPagination, ExportNegotiation

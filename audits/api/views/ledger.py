@@ -10,8 +10,8 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from audits.services.deviations import line_checks
-from audits.services.ledger import PERIODS, ledger_last_day, ledger_lines, ledger_periods
+from audits.monitoring.deviations import line_checks
+from audits.monitoring.ledger import PERIODS, ledger_last_day, ledger_lines, ledger_periods
 
 from ..permissions import HasAuditRole
 from .base import ERROR, query_day, query_days, visible_venue

@@ -21,9 +21,9 @@ from audits import access
 from audits.api import serializers
 from audits.api.permissions import HasAuditRole
 from audits.models import Report, ReportStatus
-from audits.services.reports.requests import NotVisible, report_request_by
-from audits.services.reports.verification import MAX_PDF_BYTES, report_check
-from audits.services.storage import media_path
+from audits.reports.requests import NotVisible, report_request_by
+from audits.reports.verification import MAX_PDF_BYTES, report_check
+from audits.submissions.storage import media_path
 
 from .base import ERROR, NOT_FOUND, AuditPagination
 

@@ -16,8 +16,8 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from audits.services.reports.periods import PeriodError
-from audits.services.reports.schedules import (
+from audits.reports.periods import PeriodError
+from audits.reports.schedules import (
     OutOfScope,
     ScheduleNameTaken,
     report_schedule_create,

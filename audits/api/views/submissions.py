@@ -33,14 +33,14 @@ from audits.api.uploads import (
     multipart_file,
 )
 from audits.models import Submission, SubmissionStatus
-from audits.services.intake import (
+from audits.submissions.intake import (
     LicenseeRequired,
     NotAllowedToSubmit,
     submission_licensee,
     submission_retry,
     submission_submit,
 )
-from audits.services.storage import (
+from audits.submissions.storage import (
     SubmissionRefused,
     SubmissionTooLarge,
     max_upload_bytes,

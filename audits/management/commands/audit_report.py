@@ -17,7 +17,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from audits.models import ReportKind, ReportStatus, Submission
-from audits.services.reports.lifecycle import report_request
+from audits.reports.lifecycle import report_request
 from audits.tasks import generate_report
 from games.models import Jurisdiction, Venue
 

@@ -8,12 +8,12 @@ from django.core.management.base import BaseCommand
 
 class Command(BaseCommand):
     help = (
-        "Compile the validation screen's kernels into numba's cache (audits/services/"
+        "Compile the validation screen's kernels into numba's cache (audits/submissions/"
         "kernels.py), so that no validation compiles anything."
     )
 
     def handle(self, *args, **opts):
-        from audits.services.kernels import kernels_compile
+        from audits.submissions.kernels import kernels_compile
 
         for game, seconds in kernels_compile().items():
             self.stdout.write(f"{game}: {seconds:.1f} s")

@@ -9,7 +9,7 @@ updates them rather than adding more.
 
 from django.core.management.base import BaseCommand, CommandError
 
-from audits.services.reports.schedules import report_schedules_for
+from audits.reports.schedules import report_schedules_for
 from games.models import Jurisdiction
 
 

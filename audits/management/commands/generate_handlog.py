@@ -4,9 +4,9 @@ from datetime import date, timedelta
 
 from django.core.management.base import BaseCommand, CommandError
 
+from audits.demo.sample_month import sample_month_generate, sample_venue_get
 from audits.samples import generate_toss_one
 from audits.samples.stakes import MODES
-from audits.services.sample_month import sample_month_generate, sample_venue_get
 
 
 class Command(BaseCommand):

@@ -12,9 +12,9 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from audits.models import SubmissionStatus
-from audits.services.intake import licensee_for_file, submission_submit
-from audits.services.storage import SubmissionRefused
-from audits.services.summary import (
+from audits.submissions.intake import licensee_for_file, submission_submit
+from audits.submissions.storage import SubmissionRefused
+from audits.submissions.summary import (
     finding_dicts,
     findings_of,
     submission_summary,

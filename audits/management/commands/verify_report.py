@@ -10,7 +10,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from audits.services.reports.verification import report_check
+from audits.reports.verification import report_check
 from audits.signing.identity import SigningSetupError
 
 

@@ -19,7 +19,7 @@ CPython work per round and per seat.  The screen reads a batch of lines at once:
    round goes to the exact path, which alone writes findings.
 
 The screen may send a clean round to the exact path; it never counts a faulty one clean
-(``tests/audits/services/test_fast_path*.py``).  Its kernels are compiled by numba
+(``tests/audits/submissions/test_fast_path*.py``).  Its kernels are compiled by numba
 (:mod:`.jit`); each is held to its plain-Python self
 (``tests/audits/validation/screen/test_kernel_references.py``).
 """

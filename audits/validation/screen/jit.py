@@ -2,7 +2,7 @@
 
 numba compiles each kernel the first time it is called with arguments of new types and
 keeps the machine code in its cache on disk (``__pycache__`` beside the module, or
-``NUMBA_CACHE_DIR``); ``manage.py compile_kernels`` (:mod:`audits.services.kernels`) fills
+``NUMBA_CACHE_DIR``); ``manage.py compile_kernels`` (:mod:`audits.submissions.kernels`) fills
 that cache at install, so no validation compiles anything.  Nothing else is loaded: no
 module built outside the install is ever run.
 """

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from audits.models import Finding, Submission
-from audits.services.summary import finding_dicts, findings_of
+from audits.submissions.summary import finding_dicts, findings_of
 from tests.audits.conftest import round_line
 
 # ruff: noqa: F811 (the fixtures imported from submissions_support are test arguments)

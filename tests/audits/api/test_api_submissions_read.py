@@ -14,8 +14,8 @@ from types import SimpleNamespace
 import pytest
 
 from audits.models import Submission
-from audits.services.storage import submission_store
-from audits.services.submissions import submission_prepare
+from audits.submissions.storage import submission_store
+from audits.submissions.submissions import submission_prepare
 from tests.audits.conftest import round_line
 
 # ruff: noqa: F811 (the fixtures imported from submissions_support are test arguments)
@@ -142,7 +142,7 @@ def test_detail_after_validation_has_progress_summary_and_totals(people, two_sub
 
 
 def test_progress_while_validating(people):
-    from audits.services.chunk import chunk_validate
+    from audits.submissions.chunk import chunk_validate
 
     content = log(*(round_line(round=f"r{i}") for i in range(4)))
     submission, _ = submission_store(

@@ -185,7 +185,7 @@ def test_uploads_are_streamed_not_held_in_memory(people, settings, monkeypatch, 
     from django.core.files.uploadedfile import TemporaryUploadedFile
     from django.http import HttpRequest
 
-    from audits.services import intake
+    from audits.submissions import intake
 
     settings.FILE_UPLOAD_MAX_MEMORY_SIZE = 64
     sources = []

@@ -10,7 +10,7 @@ import pytest
 
 from audits.samples.blackjack import generate_blackjack
 from audits.samples.strategy import BASIC
-from audits.services.intake import submission_submit
+from audits.submissions.intake import submission_submit
 from audits.validation.findings import CODES, FORMAT
 
 GAMES = ("ante-up-21", "blackjack-tie-bonus")

@@ -227,8 +227,8 @@ def test_the_validator_finds_exactly_the_deliberate_errors(wa, tmp_path):
     A $500 main at table T1 is over two limits (the house's $100 and the state's), so
     the validator may report over_limit twice on that line: compared as a set.
     """
-    from audits.services.storage import submission_store
-    from audits.services.submissions import submission_validate_now
+    from audits.submissions.storage import submission_store
+    from audits.submissions.submissions import submission_validate_now
 
     path = tmp_path / "log.jsonl"
     report = generate_toss_one(path, rounds=2000, seed=17)

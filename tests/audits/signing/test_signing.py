@@ -20,7 +20,7 @@ from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.sign import signers
 from pyhanko.sign.timestamps import HTTPTimeStamper
 
-from audits.services.reports.signature import report_sign, report_verify
+from audits.reports.signature import report_sign, report_verify
 from audits.signing.dev_identity import SIGNER_NAME, DevIdentityFiles, create_dev_identity
 from audits.signing.identity import (
     SigningIdentity,

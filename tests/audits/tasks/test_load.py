@@ -26,8 +26,8 @@ from knox.models import AuthToken
 
 from audits.models import Report, Submission
 from audits.samples import generate_toss_one
-from audits.services.storage import submission_store
-from audits.services.submissions import submission_validate_now
+from audits.submissions.storage import submission_store
+from audits.submissions.submissions import submission_validate_now
 from games.models import Membership, Role
 from tests.audits import worker_support as ws
 from tests.audits.report_support import dev_identity_dir, signing  # noqa: F401  (fixtures)
@@ -175,7 +175,7 @@ def test_twenty_submitters_and_fifty_readers_at_once(gunicorn, wa, media, tmp_pa
 def test_end_to_end_over_http_a_worker_validates_and_signs_the_report(gunicorn, wa, tmp_path):
     """Upload over the API; the worker validates it and, as AUDITS_REPORT_ON_FINISH asks,
     generates and signs its report; the API lists the report and serves the signed PDF."""
-    from audits.services.reports.verification import report_check
+    from audits.reports.verification import report_check
 
     base, env = gunicorn
     env = {**env, "AUDITS_REPORT_ON_FINISH": "true"}

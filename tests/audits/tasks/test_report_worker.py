@@ -17,10 +17,10 @@ from django.conf import settings as django_settings
 from django_celery_beat.models import IntervalSchedule, PeriodicTask
 
 from audits.models import Report, ReportStatus
+from audits.reports.verification import report_check
 from audits.samples import generate_toss_one
-from audits.services.reports.verification import report_check
-from audits.services.storage import submission_store
-from audits.services.submissions import submission_validate_now
+from audits.submissions.storage import submission_store
+from audits.submissions.submissions import submission_validate_now
 from tests.audits import worker_support as ws
 from tests.audits.report_support import dev_identity_dir, signing  # noqa: F401  (fixtures)
 from tests.audits.worker_support import database_url, rabbitmq_broker, redis_broker  # noqa: F401
@@ -110,7 +110,7 @@ def test_a_report_whose_worker_is_killed_is_issued_once_by_the_next(
     signing,  # noqa: F811
     tmp_path,
 ):
-    from audits.services.reports.lifecycle import report_request
+    from audits.reports.lifecycle import report_request
     from audits.tasks import generate_report
 
     path = tmp_path / "kill.jsonl"

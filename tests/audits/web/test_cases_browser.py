@@ -11,11 +11,11 @@ import hashlib
 
 import pytest
 
+from audits.investigations.cases import evidence_path
 from audits.models import Case
 from audits.samples import generate_toss_one
-from audits.services.cases import evidence_path
-from audits.services.intake import submission_validate_now
-from audits.services.storage import submission_store
+from audits.submissions.intake import submission_validate_now
+from audits.submissions.storage import submission_store
 from tests.audits.submissions_support import people  # noqa: F401  (fixture)
 from tests.audits.web.browser_support import (  # noqa: F401  (fixtures)
     browser,

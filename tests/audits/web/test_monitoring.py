@@ -98,8 +98,8 @@ def test_each_wager_is_held_against_its_par_sheet_with_an_interval(validated, pe
     stakes, and a line is a deviation exactly when tested and its p is at most 5%."""
     import math
 
-    from audits.services.reports.hold import unit_spread
-    from audits.services.reports.rules import place_rules
+    from audits.par.hold import unit_spread
+    from audits.par.rules import place_rules
 
     body = api(people.reviewer).get(URL).json()
     lines = [x for x in body["year_to_date"] if x["wager_key"] == "main"]

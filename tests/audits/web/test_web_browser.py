@@ -124,7 +124,7 @@ def test_a_rounds_wager_table_reads_at_1280_px(postgres, browser, live_server, p
     """No column header breaks inside a word ("Wage r", "Verdi ct") on a round of Ante Up
     21, the widest wager table (a rule citation per wager)."""
     from audits.samples.blackjack import generate_blackjack
-    from audits.services.intake import submission_submit
+    from audits.submissions.intake import submission_submit
 
     log = tmp_path / "ante-up.jsonl"
     generate_blackjack(log, game="ante-up-21", rounds=60, days=1, fault_rate=0.1, seed=3)

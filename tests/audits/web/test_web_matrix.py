@@ -99,7 +99,7 @@ def _case_with_evidence(validated, people):  # noqa: F811
     """A case on one of the submission's findings, answered by its staff with a file."""
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    from audits.services.cases import case_answer, case_open
+    from audits.investigations.cases import case_answer, case_open
 
     finding = validated.findings.exclude(group="format").first()
     case = case_open(people.reviewer, title="t", text="explain", finding_ids=[finding.pk])
@@ -121,7 +121,7 @@ def test_every_page_answers_each_role_as_the_matrix_says(
     signing,
     django_capture_on_commit_callbacks,  # noqa: F811
 ):
-    from audits.services.reports.requests import report_request_by
+    from audits.reports.requests import report_request_by
 
     with django_capture_on_commit_callbacks(execute=True):
         report = report_request_by(people.staff, {"submission": str(validated.uuid)})

@@ -9,9 +9,9 @@ from decimal import Decimal
 import pytest
 from django.test import Client
 
-from audits.services.round_view import NoSuchLine, submission_line, submission_round
-from audits.services.storage import submission_store
-from audits.services.submissions import submission_validate_now
+from audits.submissions.round_view import NoSuchLine, submission_line, submission_round
+from audits.submissions.storage import submission_store
+from audits.submissions.submissions import submission_validate_now
 from tests.audits.conftest import round_line
 from tests.audits.report_support import validated  # noqa: F401  (fixture)
 from tests.audits.submissions_support import log, people  # noqa: F401  (fixture)
@@ -26,7 +26,7 @@ def signed_in(user) -> Client:
 
 
 def test_a_line_is_read_back_unchanged_from_the_stored_file(validated):  # noqa: F811
-    from audits.services.storage import media_path
+    from audits.submissions.storage import media_path
 
     lines = media_path(validated.raw_file).read_bytes().splitlines(keepends=True)
     for number in (1, 2, 777, len(lines)):
@@ -109,7 +109,7 @@ def test_the_progress_fragment_follows_the_status(validated, people):  # noqa: F
 
 
 def test_only_one_card_of_a_repeated_code_is_the_tossed_one():
-    from audits.services.round_view import cards_view
+    from audits.submissions.round_view import cards_view
     from games.engine.cards import parse_cards
 
     cards = cards_view(parse_cards(["AD", "AD", "2C", "7D"]), "AD")

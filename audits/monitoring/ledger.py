@@ -1,0 +1,249 @@
+"""The ledger per gaming day: what each finished submission adds, and any period's sums.
+
+When a submission finishes, :func:`ledger_record` writes its chunks' totals per (venue,
+table, game, wager key) and gaming day (the venue's jurisdiction sets when a day begins)
+as :class:`~audits.models.LedgerDay` rows, less every round the duplicate checks found
+already read (earlier in the file, or in an earlier finished submission of the licensee):
+a round counted in two submissions is counted once, in the first.  The selectors sum those
+rows for a day, the month to date, the year to date or any range, per table, game and
+wager key.  Only finished submissions are ever in the ledger.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+
+from django.db.models import Sum
+
+from audits.models import (
+    ChunkDealer,
+    ChunkSeat,
+    ChunkTotal,
+    DealerDay,
+    Finding,
+    LedgerDay,
+    SeatDay,
+    Submission,
+    SubmissionStatus,
+)
+from audits.models.dealers import SEATS
+from audits.submissions.round_view import submission_lines
+from audits.validation.parse import parse_line
+from audits.validation.rejected import Rejected
+from audits.validation.sums import counted_sums
+from games.models import Venue
+from games.rules_resolver import RulesResolver
+
+ZERO = Decimal(0)
+SUMS = (
+    "rounds", "wagers", "wagered", "net_result", "paid_out", "stake_squares", "overpaid",
+    "underpaid",
+)  # fmt: skip
+DUPLICATES = ("duplicate_round", "duplicate_round_submitted")
+PLACE = ("venue", "table", "game", "gaming_day", "wager_key")
+DEALER_SUMS = ("rounds", "wagers", "wagered", "net_result", "stake_squares")
+
+
+def ledger_record(submission: Submission) -> int:
+    """The submission's rows of the ledger, written anew; how many."""
+    LedgerDay.objects.filter(submission=submission).delete()
+    rows = _sums(ChunkTotal, PLACE, SUMS, submission)
+    dealt, seated = _dealer_sums(submission), _seat_sums(submission)
+    for parsed, where, paid_wrong in _read_before(submission):
+        for key, amounts in _counted(parsed, where, paid_wrong):
+            _subtract(rows, key, amounts)
+        if parsed.dealer_id:  # a round dealt, read before
+            for (*place, key), amounts in _counted(parsed, where, {}):
+                _subtract(dealt, (*place, parsed.dealer_id, key), amounts)
+        _subtract(seated, where, {SEATS[seat.number - 1]: 1 for seat in parsed.seats})
+    _write_days(DealerDay, submission, (*PLACE[:4], "dealer", "wager_key"), dealt)
+    _write_days(SeatDay, submission, PLACE[:4], seated)
+    LedgerDay.objects.bulk_create(
+        LedgerDay(
+            submission=submission,
+            licensee_id=submission.licensee_id,
+            **dict(zip(PLACE, key, strict=True)),
+            **sums,
+        )  # fmt: skip
+        for key, sums in rows.items()
+        if any(sums.values())
+    )
+    return len(rows)
+
+
+def _read_before(submission: Submission):
+    """``(parsed round, (venue, table, game, gaming day), {wager key: amounts found paid
+    wrong})`` of every round of the submission already read before."""
+    lines = sorted(
+        set(
+            Finding.objects.filter(submission=submission, code__in=DUPLICATES).values_list(
+                "line", flat=True
+            )
+        )
+    )
+    if not lines:
+        return
+    paid_wrong = defaultdict(lambda: defaultdict(lambda: ZERO))
+    for line, code, key, recorded, expected in Finding.objects.filter(
+        submission=submission, line__in=lines, code__in=("overpaid", "underpaid")
+    ).values_list("line", "code", "wager_key", "recorded", "expected"):
+        paid_wrong[(line, key)][code] += abs(recorded - expected)
+    resolver = RulesResolver()
+    for number, raw in submission_lines(submission, lines):
+        try:
+            parsed = parse_line(raw, number)
+        except Rejected:
+            continue  # a line not read was not counted either
+        day = resolver.gaming_day(parsed.venue, parsed.played_at)
+        if day is None:
+            continue
+        where = (parsed.venue, parsed.table, parsed.game, day[0])
+        wrong = {
+            key: dict(amounts) for (line, key), amounts in paid_wrong.items() if line == number
+        }
+        yield parsed, where, wrong
+
+
+def _counted(parsed, where: tuple, paid_wrong: dict):
+    """``(place, day and wager key, amounts)`` the totals counted of one round: its rounds,
+    wagers and money."""
+    yield (*where, ""), {"rounds": 1}
+    for seat in parsed.seats:
+        for key, stake, result in counted_sums(parsed.game, seat):
+            yield (*where, key), {
+                "wagers": 1, "wagered": stake, "net_result": result,
+                "paid_out": result if result > 0 else ZERO, "stake_squares": stake * stake,
+            }  # fmt: skip
+    for key, wrong in paid_wrong.items():
+        yield (*where, key), wrong
+
+
+def _subtract(rows: dict[tuple, dict], key: tuple, amounts: dict) -> None:
+    """Take a round read before out of the sums (those the submission has)."""
+    if key in rows:
+        for field, amount in amounts.items():
+            if field in rows[key]:
+                rows[key][field] -= amount
+
+
+def _sums(model, place: tuple[str, ...], fields: tuple[str, ...], submission) -> dict:
+    """``place`` -> {field: sum} of the submission's chunks' rows of ``model`` (of the
+    venues known: with a gaming day)."""
+    sums = (
+        model.objects.filter(chunk__submission=submission, gaming_day__isnull=False)
+        .values(*place)
+        .annotate(**{f"{f}_sum": Sum(f) for f in fields})
+    )
+    return {tuple(s[k] for k in place): {f: s[f"{f}_sum"] or 0 for f in fields} for s in sums}
+
+
+def _dealer_sums(submission: Submission) -> dict[tuple, dict]:
+    """(venue, table, game, gaming day, dealer, wager key) -> what the chunks read."""
+    return _sums(ChunkDealer, (*PLACE[:4], "dealer", "wager_key"), DEALER_SUMS, submission)
+
+
+def _seat_sums(submission: Submission) -> dict[tuple, dict]:
+    """(venue, table, game, gaming day) -> {seat field: rounds} the chunks read."""
+    return _sums(ChunkSeat, PLACE[:4], SEATS, submission)
+
+
+def _write_days(model, submission: Submission, place: tuple[str, ...], rows: dict) -> None:
+    """The submission's rows of ``model`` per gaming day, written anew (none all zero)."""
+    model.objects.filter(submission=submission).delete()
+    model.objects.bulk_create(
+        model(
+            submission=submission,
+            licensee_id=submission.licensee_id,
+            **dict(zip(place, key, strict=True)),
+            **sums,
+        )  # fmt: skip
+        for key, sums in rows.items()
+        if any(sums.values())
+    )
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LedgerLine:
+    """The sums of one table, game and wager key over a period (``wager_key`` ``""``: the
+    rounds)."""
+
+    table: str
+    game: str
+    wager_key: str
+    rounds: int
+    wagers: int
+    wagered: Decimal
+    net_result: Decimal
+    paid_out: Decimal
+    stake_squares: Decimal
+    overpaid: Decimal
+    underpaid: Decimal
+
+    @property
+    def house_win(self) -> Decimal:
+        """What the house won: the players' net result, negated."""
+        return -self.net_result
+
+    @property
+    def hold(self) -> Decimal | None:
+        """The house's win per amount wagered (None when nothing was wagered)."""
+        return self.house_win / self.wagered if self.wagered else None
+
+    @property
+    def hold_percent(self) -> str | None:
+        hold = self.hold
+        return None if hold is None else f"{hold * 100:.2f}%"
+
+
+def venue_days(model, venue: Venue):
+    """The rows per gaming day (``LedgerDay``, ``DealerDay``) of the venue: its own
+    licensee's, of finished submissions only."""
+    return model.objects.filter(
+        licensee=venue.licensee_id, venue=venue.code, submission__status=SubmissionStatus.DONE
+    )
+
+
+def ledger_lines(venue: Venue, first_day: date, last_day: date) -> list[LedgerLine]:
+    """The venue's ledger from ``first_day`` to ``last_day`` (gaming days, both included),
+    per table, game and wager key; only its own licensee's finished submissions."""
+    rows = (
+        venue_days(LedgerDay, venue)
+        .filter(gaming_day__gte=first_day, gaming_day__lte=last_day)
+        .values("table", "game", "wager_key")
+        .annotate(**{f"{f}_sum": Sum(f) for f in SUMS})
+        .order_by("table", "game", "wager_key")
+    )
+    return [
+        LedgerLine(
+            r["table"], r["game"], r["wager_key"], **{f: r[f"{f}_sum"] or 0 for f in SUMS}
+        )  # fmt: skip
+        for r in rows
+    ]
+
+
+PERIODS = ("day", "month_to_date", "year_to_date")
+
+
+def ledger_periods(venue: Venue, day: date) -> dict[str, list[LedgerLine]]:
+    """The gaming day ``day``, its month to date and its year to date, as regulators ask
+    for them (COMAR 36.05.03.25: daily, month-to-date and year-to-date win per table)."""
+    starts = (day, day.replace(day=1), day.replace(month=1, day=1))
+    return {
+        name: ledger_lines(venue, start, day) for name, start in zip(PERIODS, starts, strict=True)
+    }
+
+
+def ledger_last_day(venue: Venue) -> date | None:
+    """The latest gaming day the venue's ledger holds."""
+    return (
+        venue_days(LedgerDay, venue)
+        .order_by("-gaming_day")
+        .values_list("gaming_day", flat=True)
+        .first()
+    )

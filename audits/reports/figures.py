@@ -1,0 +1,275 @@
+"""The JSON twin of a report: every figure the PDF shows, computed once, from the database.
+
+The PDF is drawn from this dictionary and nothing else, and the dictionary is
+embedded in the signed PDF and served by the API, so a reader can check any
+printed figure by machine.  Money is a decimal string, rates are floats.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+from django.db.models import Count
+from django.utils import timezone
+
+from audits.models import Report, ReportKind
+from audits.par.hold import hold_of
+from audits.par.rules import place_rules
+from audits.reports.monitoring import monitoring_figures
+from audits.reports.scope import report_findings, report_submissions, report_totals
+from audits.submissions.summary import findings_cap_note
+from audits.validation.findings import CODES
+from compliance.timezones import local_iso
+
+ZERO = Decimal(0)
+LARGEST, SAMPLE = 10, 20
+MONEY = ("wagered", "net_result", "paid_out", "overpaid", "underpaid")
+
+
+def report_figures(report: Report) -> dict:
+    submissions = list(report_submissions(report).order_by("first_played_at", "pk"))
+    totals = list(report_totals(report, submissions))
+    findings = report_findings(report, submissions)
+    rules = _rules(totals, submissions, report)
+    figures = {
+        "format": "compliance-audit-report/1",
+        "report": _about(report),
+        "jurisdiction": _jurisdiction(report),
+        "licensee": _licensee(report),
+        "venue": _venue(report),
+        "inputs": [_input(s, report.jurisdiction.timezone) for s in submissions],
+        "rules": rules,
+        "summary": _summary(totals, findings, submissions, report),
+        "hold": _hold(totals, rules),
+        "findings": _finding_lists(findings),
+    }
+    if report.kind == ReportKind.JURISDICTION:
+        figures["venues"] = _per_venue(totals, findings)
+    monitoring = monitoring_figures(report)
+    if monitoring is not None:
+        figures["monitoring"] = monitoring
+    return figures
+
+
+def _about(report: Report) -> dict:
+    return {
+        "id": str(report.uuid),
+        "kind": report.kind,
+        "period": report.period or None,
+        "period_start": _iso(report.period_start),
+        "period_end": _iso(report.period_end),
+        "generated_at": local_iso(timezone.now(), report.jurisdiction.timezone),
+        "generated_by": report.requested_via,
+        "replaces": str(report.replaces.uuid) if report.replaces_id else None,
+    }
+
+
+def _jurisdiction(report: Report) -> dict:
+    j = report.jurisdiction
+    return {"code": j.code, "name": j.name, "currency": j.currency, "timezone": j.timezone}
+
+
+def _licensee(report: Report) -> dict | None:
+    licensee = report.licensee
+    if licensee is None:
+        return None
+    return {"name": licensee.name, "license_number": licensee.license_number}
+
+
+def _venue(report: Report) -> dict | None:
+    return {"code": report.venue.code, "name": report.venue.name} if report.venue_id else None
+
+
+def _input(submission, zone_name: str) -> dict:
+    """One file judged; its times in the jurisdiction's zone, with the offset."""
+    return {
+        "submission": str(submission.uuid),
+        "file_name": submission.original_name,
+        "sha256": submission.sha256,
+        "size_bytes": submission.size_bytes,
+        "submitted_at": local_iso(submission.submitted_at, zone_name),
+        "rounds": submission.rounds_total,
+        "clean_rounds": submission.clean_rounds,
+        "rejected_lines": submission.rejected_lines,
+        "first_round_at": local_iso(submission.first_played_at, zone_name),
+        "last_round_at": local_iso(submission.last_played_at, zone_name),
+        "findings_cap_note": findings_cap_note(submission),
+    }
+
+
+def _rules(totals, submissions, report: Report) -> list[dict]:
+    """The rules in force at every place the totals name, on the last day judged."""
+    last = max((s.last_played_at for s in submissions if s.last_played_at), default=None)
+    zone = report.jurisdiction.timezone
+    day = timezone.localtime(last, ZoneInfo(zone)).date() if last else report.period_end
+    if day is None:
+        return []
+    places = sorted({(t.venue, t.table, t.game) for t in totals})
+    return [place_rules(venue, table, game, day) for venue, table, game in places]
+
+
+def _summary(totals, findings, submissions, report: Report) -> dict:
+    places = [t for t in totals if t.wager_key == ""]
+    rounds = sum(t.rounds for t in places)
+    clean = sum(t.clean_rounds for t in places)
+    by_code = Counter(
+        dict(findings.order_by().values("code").annotate(n=Count("id")).values_list("code", "n"))
+    )
+    if report.kind == "submission":  # past the cap, findings counted and not stored
+        by_code.update(submissions[0].findings_unstored or {})
+    money = findings.filter(code__in=("overpaid", "underpaid"))
+    wagers = [t for t in totals if t.wager_key]
+    rejected = sum(s.rejected_lines for s in submissions) if report.kind != "venue" else None
+    return {
+        "rounds": rounds,
+        "clean_rounds": clean,
+        "rounds_with_findings": rounds - clean,
+        "rejected_lines": rejected,
+        "findings": sum(by_code.values()),
+        "findings_by_code": [_code_row(code, n, findings) for code, n in by_code.most_common()],
+        "findings_by_group": _by_group(by_code),
+        "wagered": str(sum((t.wagered for t in wagers), ZERO)),
+        "paid_out": str(sum((t.paid_out for t in wagers), ZERO)),
+        "overpaid": str(sum((t.overpaid for t in wagers), ZERO)),
+        "underpaid": str(sum((t.underpaid for t in wagers), ZERO)),
+        "payout_findings": money.count(),
+        "verdict": _verdict(by_code, rejected, rounds - clean),
+    }
+
+
+def _code_row(code: str, count: int, findings) -> dict:
+    group, severity = CODES.get(code, ("", ""))
+    rules = findings.filter(code=code).order_by("rule").values_list("rule", flat=True)
+    rules = rules.distinct()[:3]
+    return {
+        "code": code,
+        "group": group,
+        "severity": severity,
+        "count": count,
+        "rules": list(rules),
+    }
+
+
+def _by_group(by_code: Counter) -> dict[str, int]:
+    groups: Counter = Counter()
+    for code, n in by_code.items():
+        groups[CODES.get(code, ("other", ""))[0]] += n
+    return dict(groups)
+
+
+def _verdict(by_code: Counter, rejected: int | None, rounds_with_findings: int) -> dict:
+    codes = {code: CODES.get(code, ("", "")) for code in by_code}
+    unapproved = sum(n for code, n in by_code.items() if codes[code][0] == "approval")
+    total = sum(by_code.values())
+    if not total and not rejected:
+        return {"code": "clean", "text": "Every round was played, wagered and paid as approved."}
+    where = f"{total:,} finding(s) in {rounds_with_findings:,} round(s)"
+    if rejected:
+        where += f" and {rejected:,} rejected line(s)"
+    if unapproved:
+        return {
+            "code": "not_approved",
+            "text": f"{where}; {unapproved:,} round(s) were played without approved rules in "
+            "force: read the approval findings first.",
+        }
+    return {
+        "code": "findings",
+        "text": f"{where}: rounds not played, wagered or paid as approved, each listed with "
+        "its line, round and the rule it breaks.",
+    }
+
+
+def _hold(totals, rules: list[dict]) -> list[dict]:
+    """Per game and wager: amounts, observed hold and the par sheet's, with its interval."""
+    sums: dict[tuple, list] = defaultdict(lambda: [0, ZERO, ZERO])
+    for t in totals:
+        if t.wager_key:
+            row = sums[(t.game, t.wager_key)]
+            row[0] += t.wagers
+            row[1] += t.wagered
+            row[2] += t.net_result
+    sheets = _sheets_by_wager(rules)
+    rows = []
+    for (game, key), (wagers, wagered, net) in sorted(sums.items()):
+        basis = sheets.get((game, key))
+        hold = hold_of(wagers, wagered, net, basis["sheet"] if basis else None)
+        row = {"game": game, "wager_key": key, **hold.to_dict()}
+        row["basis"] = basis["basis"] if basis else None
+        rows.append(row)
+    return rows
+
+
+def _sheets_by_wager(rules: list[dict]) -> dict[tuple, dict]:
+    found = {}
+    for place in rules:
+        for wager in place.get("wagers", []):
+            if wager.get("sheet") and (place["game"], wager["wager_key"]) not in found:
+                found[(place["game"], wager["wager_key"])] = {
+                    "sheet": wager["sheet"],
+                    "basis": place["par_sheet_basis"],
+                }
+    return found
+
+
+def _finding_lists(findings) -> dict:
+    """The largest payout errors, and an even sample of every other finding."""
+    payouts = [f for f in findings.filter(code__in=("overpaid", "underpaid"))]
+    payouts.sort(key=lambda f: (-abs(f.recorded - f.expected), f.line))
+    largest = payouts[:LARGEST]
+    taken = {f.pk for f in largest}
+    rest = findings.exclude(pk__in=taken).order_by("line", "seat", "wager_key", "code")
+    count = rest.count()
+    step = max(count // SAMPLE, 1)
+    sample = [f for i, f in enumerate(rest.iterator()) if i % step == 0][:SAMPLE]
+    return {
+        "largest": [_finding(f) for f in largest],
+        "sample": [_finding(f) for f in sample],
+        "sample_of": count,
+    }
+
+
+def _finding(f) -> dict:
+    return {
+        "line": f.line,
+        "round": f.round_id,
+        "venue": f.venue,
+        "table": f.table,
+        "seat": f.seat,
+        "wager_key": f.wager_key,
+        "code": f.code,
+        "group": f.group,
+        "severity": f.severity,
+        "message": f.message,
+        "rule": f.rule,
+        "expected": _money(f.expected),
+        "recorded": _money(f.recorded),
+    }
+
+
+def _per_venue(totals, findings) -> list[dict]:
+    venues = sorted({t.venue for t in totals})
+    rows = []
+    for venue in venues:
+        mine = [t for t in totals if t.venue == venue]
+        places = [t for t in mine if t.wager_key == ""]
+        wagers = [t for t in mine if t.wager_key]
+        rows.append(
+            {
+                "venue": venue,
+                "rounds": sum(t.rounds for t in places),
+                "clean_rounds": sum(t.clean_rounds for t in places),
+                "findings": findings.filter(venue=venue).count(),
+                **{k: str(sum((getattr(t, k) for t in wagers), ZERO)) for k in MONEY},
+            }
+        )
+    return rows
+
+
+def _money(value) -> str | None:
+    return None if value is None else str(value)
+
+
+def _iso(value) -> str | None:
+    return None if value is None else value.isoformat()

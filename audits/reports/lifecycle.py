@@ -1,0 +1,154 @@
+"""A report's life: requested, generated (figures, PDF, signature), issued or failed; reissued.
+
+:func:`report_generate` is what the Celery task, the ``audit_report`` command
+and eager mode all run.  It is idempotent: an issued report is returned as
+it is, and a retry after a crash overwrites the same file and fills the same
+row, so a retry never produces a second report.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+from pathlib import Path
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from audits.models import Report, ReportKind, ReportStatus, Submission, SubmissionStatus
+from audits.reports.figures import report_figures
+from audits.reports.periods import PeriodError, period_bounds
+from audits.reports.render import report_pdf
+from audits.reports.signature import report_sign
+from compliance.logs import log_context
+from games.models import Jurisdiction, Venue
+
+log = logging.getLogger(__name__)
+
+TWIN_NAME = "report.json"
+
+
+def report_request(
+    *,
+    kind: str,
+    submission: Submission | None = None,
+    venue: Venue | None = None,
+    jurisdiction: Jurisdiction | None = None,
+    period: str = "",
+    requested_by=None,
+    requested_via: str = "",
+    replaces: Report | None = None,
+) -> Report:
+    """A queued report; the caller has checked that the requester may see its scope."""
+    report = Report(kind=kind, requested_by=requested_by, replaces=replaces)
+    report.requested_via = requested_via or (f"user {requested_by}" if requested_by else "system")
+    if kind == ReportKind.SUBMISSION:
+        _for_submission(report, submission)
+    elif kind in (ReportKind.VENUE, ReportKind.JURISDICTION):
+        _for_period(report, kind, venue, jurisdiction, period)
+    else:
+        raise ValidationError({"kind": f"{kind!r} is not a kind of report"})
+    report.save()
+    return report
+
+
+def _for_submission(report: Report, submission: Submission | None) -> None:
+    if submission is None:
+        raise ValidationError({"submission": "a submission report names its submission"})
+    if submission.status != SubmissionStatus.DONE:
+        raise ValidationError({"submission": f"the submission is {submission.status}, not done"})
+    report.submission, report.licensee = submission, submission.licensee
+    report.jurisdiction = submission.licensee.jurisdiction
+
+
+def _for_period(report: Report, kind, venue, jurisdiction, period: str) -> None:
+    try:
+        report.period_start, report.period_end = period_bounds(period)
+    except PeriodError as exc:
+        raise ValidationError({"period": str(exc)}) from exc
+    report.period = period
+    if kind == ReportKind.VENUE:
+        if venue is None:
+            raise ValidationError({"venue": "a venue report names its venue"})
+        report.venue, report.licensee = venue, venue.licensee
+        report.jurisdiction = venue.licensee.jurisdiction
+    else:
+        if jurisdiction is None:
+            raise ValidationError({"jurisdiction": "a jurisdiction report names it"})
+        report.jurisdiction = jurisdiction
+
+
+def report_reissue(report: Report, *, requested_by=None, requested_via: str = "") -> Report:
+    """A new report over the same scope that names the one it replaces."""
+    return report_request(
+        kind=report.kind,
+        submission=report.submission,
+        venue=report.venue,
+        jurisdiction=report.jurisdiction,
+        period=report.period,
+        requested_by=requested_by,
+        requested_via=requested_via,
+        replaces=report,
+    )
+
+
+def report_generate(report: Report) -> Report:
+    """Compute, draw, sign and store the report; mark it issued (idempotent)."""
+    with log_context(report=report.uuid):
+        return _generate(report)
+
+
+def _generate(report: Report) -> Report:
+    if not _start(report):
+        return Report.objects.get(pk=report.pk)
+    report.refresh_from_db()
+    figures = report_figures(report)
+    twin = json.dumps(figures, indent=1, sort_keys=True).encode()
+    signed = report_sign(report_pdf(figures), TWIN_NAME, twin, _reason(report))
+    relative = f"reports/{report.uuid}.pdf"
+    _write_atomically(Path(settings.MEDIA_ROOT) / relative, signed)
+    Report.objects.filter(pk=report.pk).exclude(status=ReportStatus.DONE).update(
+        status=ReportStatus.DONE,
+        pdf_file=relative,
+        sha256=hashlib.sha256(signed).hexdigest(),
+        figures=figures,
+        issued_at=timezone.now(),
+        failure_reason="",
+    )
+    log.info("report issued: %s, %d bytes signed", relative, len(signed))
+    return Report.objects.get(pk=report.pk)
+
+
+@transaction.atomic
+def _start(report: Report) -> bool:
+    """Mark the report running (one more attempt); False when it is already issued."""
+    locked = Report.objects.select_for_update().get(pk=report.pk)
+    if locked.status == ReportStatus.DONE:
+        return False
+    Report.objects.filter(pk=report.pk).update(
+        status=ReportStatus.RUNNING, attempts=F("attempts") + 1, started_at=timezone.now()
+    )
+    return True
+
+
+def report_fail(report: Report, reason: str) -> None:
+    log.error("report failed: %s", reason, extra={"report": str(report.uuid)})
+    Report.objects.filter(pk=report.pk).exclude(status=ReportStatus.DONE).update(
+        status=ReportStatus.FAILED, failure_reason=reason[:2000]
+    )
+
+
+def _reason(report: Report) -> str:
+    return f"Audit report {report.uuid} issued by the compliance service"
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".part")
+    temporary.write_bytes(data)
+    os.replace(temporary, path)

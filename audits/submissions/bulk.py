@@ -1,0 +1,130 @@
+"""Writing a chunk's findings and totals (COPY on PostgreSQL, bulk inserts elsewhere) and the
+rounds it read (one row per place)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from django.db import connection
+
+from audits.models import Chunk, Finding, RoundKeys
+from audits.submissions.round_keys import RoundsRead
+from audits.submissions.tally import RoundPlace
+from audits.validation.findings import Finding as FindingData
+
+BATCH = 5000
+ROUND_KEY_COLUMNS = ("submission_id", "chunk_id", "venue", "table", "game", "count", "keys",
+                     "lines", "played", "ids", "id_ends")  # fmt: skip
+ROUND_KEY_TYPES = ["int8", "int8", "varchar", "varchar", "varchar", "int4", "bytea", "bytea",
+                   "bytea", "bytea", "bytea"]  # fmt: skip
+FINDING_COLUMNS = (
+    "submission_id",
+    "chunk_id",
+    "line",
+    "round_id",
+    "venue",
+    "table",
+    "game",
+    "played_at",
+    "seat",
+    "wager_key",
+    "code",
+    "group",
+    "severity",
+    "message",
+    "rule",
+    "expected",
+    "recorded",
+    "dealer",
+    "shift",
+)
+
+
+#: where a rejected line that names no place was played: nowhere
+NOWHERE = RoundPlace("", "", "", None)
+
+
+def _finding_rows(chunk: Chunk, findings) -> Iterator[tuple]:
+    for f, place in findings:
+        place = place or NOWHERE
+        yield (
+            chunk.submission_id,
+            chunk.pk,
+            f.line,
+            f.round[:200],
+            place.venue[:40],
+            place.table[:40],
+            place.game[:60],
+            place.played_at,
+            f.seat,
+            f.key[:40],
+            f.code,
+            f.group,
+            f.severity,
+            f.message,
+            f.rule,
+            f.expected,
+            f.recorded,
+            place.dealer,
+            place.shift,
+        )
+
+
+def write_findings(chunk: Chunk, findings: list[tuple[FindingData, RoundPlace | None]]) -> None:
+    """Findings with their round's place, or None for a rejected line."""
+    _write(Finding, FINDING_COLUMNS, _finding_rows(chunk, findings))
+
+
+def write_round_keys(chunk: Chunk, read: RoundsRead) -> None:
+    """Every round read, for the duplicate checks at the end: one row per place (binary COPY
+    on PostgreSQL: the arrays travel as they are)."""
+    rows = [
+        RoundKeys(submission_id=chunk.submission_id, chunk=chunk, venue=venue[:40],
+                  table=table[:40], game=game[:60], **arrays)
+        for (venue, table, game), arrays in read.sorted_places()
+    ]  # fmt: skip
+    if connection.vendor != "postgresql":
+        RoundKeys.objects.bulk_create(rows)
+        return
+    names = ", ".join(f'"{c}"' for c in ROUND_KEY_COLUMNS)
+    table = RoundKeys._meta.db_table
+    with connection.cursor() as cursor:
+        with cursor.cursor.copy(f'COPY "{table}" ({names}) FROM STDIN (FORMAT BINARY)') as copy:
+            copy.set_types(ROUND_KEY_TYPES)
+            for row in rows:
+                copy.write_row([getattr(row, c) for c in ROUND_KEY_COLUMNS])
+
+
+def write_objects(model, objects: Iterable) -> None:
+    """Unsaved ``model`` instances stored at once: one COPY on PostgreSQL (every concrete
+    field but the key, each value as Django would save it), ``bulk_create`` elsewhere."""
+    if connection.vendor != "postgresql":
+        model.objects.bulk_create(objects)
+        return
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    rows = ([f.get_db_prep_save(getattr(o, f.attname), connection) for f in fields]
+            for o in objects)  # fmt: skip
+    _copy(model._meta.db_table, tuple(f.column for f in fields), rows)
+
+
+def _write(model, columns: tuple[str, ...], rows: Iterator[tuple]) -> None:
+    if connection.vendor == "postgresql":
+        _copy(model._meta.db_table, columns, rows)
+        return
+    fields = [c[:-3] + "_id" if c.endswith("_id") else c for c in columns]
+    batch = []
+    for row in rows:
+        batch.append(model(**dict(zip(fields, row, strict=True))))
+        if len(batch) >= BATCH:
+            model.objects.bulk_create(batch)
+            batch = []
+    if batch:
+        model.objects.bulk_create(batch)
+
+
+def _copy(table: str, columns: tuple[str, ...], rows: Iterator[tuple]) -> None:
+    names = ", ".join(f'"{c}"' for c in columns)
+    with connection.cursor() as cursor:
+        with cursor.cursor.copy(f'COPY "{table}" ({names}) FROM STDIN') as copy:
+            for row in rows:
+                copy.write_row(row)

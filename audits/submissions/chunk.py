@@ -1,0 +1,161 @@
+"""Validating one chunk: parse, resolve the rules in force, check, and store it all at once.
+
+A chunk's findings, seen rounds and totals are written in one transaction
+together with its ``done`` flag, so a worker that dies mid-chunk leaves
+nothing behind and the chunk is simply validated again (idempotent).
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+from collections import Counter, defaultdict
+
+from django.db import connection, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from audits.models import Chunk, ChunkDealer, ChunkSeat, ChunkTotal, Submission
+from audits.models.dealers import SEATS
+from audits.submissions.bulk import write_findings, write_objects, write_round_keys
+from audits.submissions.chunk_run import ChunkRun
+from audits.submissions.lines import read_blocks
+from audits.submissions.rules_context import run_reading
+from audits.submissions.storage import plain_path
+from audits.submissions.tally import TableDay
+
+log = logging.getLogger(__name__)
+
+MAX_ATTEMPTS = 5  # a chunk that keeps killing its worker is not tried for ever
+
+
+class ChunkGaveUp(Exception):
+    """A chunk was started too many times without finishing."""
+
+
+def chunk_validate(chunk: Chunk, run: ChunkRun | None = None) -> bool:
+    """Validate ``chunk`` unless already done; True when this call did the work."""
+    if Chunk.objects.filter(pk=chunk.pk, done=True).exists():
+        return False
+    Chunk.objects.filter(pk=chunk.pk).update(attempts=F("attempts") + 1)
+    attempts = Chunk.objects.filter(pk=chunk.pk).values_list("attempts", flat=True).get()
+    if attempts > MAX_ATTEMPTS:
+        log.error("chunk %d started %d times without finishing", chunk.index, attempts - 1)
+        raise ChunkGaveUp(
+            f"started {attempts - 1} times without finishing (lines from {chunk.first_line})"
+        )
+    submission = chunk.submission
+    run = run or ChunkRun(submission, *run_reading(submission))
+    path = plain_path(submission)
+    number = chunk.first_line
+    collecting = gc.isenabled()
+    gc.disable()  # a chunk makes ~10 objects a line, none in cycles: no collection needed
+    try:
+        for lines in read_blocks(path, chunk.start_offset, chunk.end_offset):
+            run.feed(number, lines)
+            number += len(lines)
+    finally:
+        if collecting:
+            gc.enable()
+    run.close()
+    _store(chunk, run)
+    log.info(
+        "chunk %d validated: %d lines, %d rounds, %d finding(s), %d rejected",
+        chunk.index, run.lines, run.rounds, len(run.found), run.rejected,
+    )  # fmt: skip
+    return True
+
+
+@transaction.atomic
+def _store(chunk: Chunk, run: ChunkRun) -> None:
+    _commit_without_waiting_for_the_disk()
+    locked = Chunk.objects.select_for_update().get(pk=chunk.pk)
+    if locked.done:  # another worker finished it first
+        return
+    write_round_keys(chunk, run.read)
+    _write_totals(chunk, run)
+    unstored = _write_findings_within_the_cap(chunk, run)
+    first_played, last_played = run.read.played_range()
+    Chunk.objects.filter(pk=chunk.pk).update(
+        done=True,
+        lines=run.lines,
+        rounds=run.rounds,
+        rejected=run.rejected,
+        findings_unstored=dict(unstored),
+        rounds_with_findings=run.found.rounds_with_findings,
+        done_at=timezone.now(),
+        first_played_at=first_played,
+        last_played_at=last_played,
+    )
+
+
+def _write_findings_within_the_cap(chunk: Chunk, run: ChunkRun) -> Counter:
+    """Store the chunk's findings while the submission holds fewer than it may store
+    (:setting:`AUDITS_FINDINGS_STORED`); the rest are counted by code.  The submission's row
+    is locked from here to the commit, so chunks finishing at once share the room."""
+    submission = Submission.objects.select_for_update().only("findings_stored")
+    stored = submission.get(pk=chunk.submission_id).findings_stored
+    room = max(0, run.found.most - stored)
+    kept, over = run.found.kept[:room], run.found.kept[room:]
+    write_findings(chunk, kept)
+    Submission.objects.filter(pk=chunk.submission_id).update(
+        rounds_done=F("rounds_done") + run.rounds,
+        findings_stored=F("findings_stored") + len(kept),
+    )
+    return run.found.unstored + Counter(finding.code for finding, _ in over)
+
+
+def _commit_without_waiting_for_the_disk() -> None:
+    """A chunk's commit need not wait for the disk (PostgreSQL ``synchronous_commit=off``):
+    should the server crash in the next moment and lose it, the chunk is simply not done and
+    is validated again.  Nothing can be half stored: it is one transaction either way."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL synchronous_commit TO OFF")
+
+
+def _write_totals(chunk: Chunk, run: ChunkRun) -> None:
+    over, under = run.found.paid_wrong["overpaid"], run.found.paid_wrong["underpaid"]
+    write_objects(
+        ChunkDealer,
+        (
+            ChunkDealer(chunk=chunk, venue=d.venue[:40], table=d.table[:40], game=d.game[:60],
+                        gaming_day=d.gaming_day, dealer=d.dealer, wager_key=d.wager_key,
+                        **_sums(tally))  # fmt: skip
+            for d, tally in run.dealers.items()
+            if d.gaming_day is not None
+        ),
+    )
+    seated: dict[TableDay, dict[str, int]] = defaultdict(dict)
+    for s, played in run.seats.items():
+        if s.gaming_day is not None:
+            day = TableDay(s.venue[:40], s.table[:40], s.game[:60], s.gaming_day)
+            seated[day][SEATS[s.seat - 1]] = played
+    write_objects(
+        ChunkSeat,
+        (
+            ChunkSeat(chunk=chunk, venue=d.venue, table=d.table, game=d.game,
+                      gaming_day=d.gaming_day, **played)  # fmt: skip
+            for d, played in seated.items()
+        ),
+    )
+    write_objects(
+        ChunkTotal,
+        (
+            ChunkTotal(chunk=chunk, venue=k.venue, table=k.table, game=k.game,
+                       gaming_day=k.gaming_day, wager_key=k.wager_key, paid_out=tally.paid_out,
+                       overpaid=over[k], underpaid=under[k], **_sums(tally))  # fmt: skip
+            for k, tally in run.totals.items()
+        ),
+    )
+
+
+def _sums(tally) -> dict:
+    """The sums a chunk's totals and its dealers' rows both keep of a tally."""
+    return {
+        "rounds": tally.rounds,
+        "wagers": tally.wagers,
+        "wagered": tally.wagered,
+        "net_result": tally.net_result,
+        "stake_squares": tally.stake_squares,
+    }

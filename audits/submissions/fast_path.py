@@ -1,0 +1,265 @@
+"""The fast path of a chunk: a batch of lines screened in columns, clean rounds only counted.
+
+The screen (:mod:`audits.validation.screen`) reads a batch at once; this module gives it
+what the registry says (the rules in force at each place, asked once per place and epoch
+of the registry, for the submitting licensee) and adds up what it finds clean: the rounds
+read (for duplicates), the totals, each dealer's and each seat's.  Every other line goes
+back to the chunk's exact path with the gate already asked for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+from django.conf import settings
+
+from audits.submissions.gate import Gate, gate_for
+from audits.submissions.lines import BlockLines
+from audits.submissions.round_keys import RoundsRead
+from audits.submissions.tally import DealerKey, SeatKey, TableDay, TotalKey
+from audits.validation.games import GAMES, check_judge
+from audits.validation.screen import layout
+from audits.validation.screen import reader as rd
+from audits.validation.screen.batch import Batch, Place
+from audits.validation.screen.game import GameScreen, Screened
+from audits.validation.screen.jit import KERNELS_COMPILED
+from audits.validation.screen.money import sums
+from audits.validation.screen.times import EPOCH, MICROSECOND, as_datetime
+
+NEVER, ALWAYS = np.iinfo(np.int64).min, np.iinfo(np.int64).max
+_SCREENS: dict[tuple, tuple[object, GameScreen | None]] = {}  # per process; see screen_for
+_MOST_SCREENS = 256
+
+
+@dataclass
+class Part:
+    """The rounds of one place and epoch in a batch, with the gate asked for them."""
+
+    place: Place
+    gate: Gate
+    rows: np.ndarray
+
+
+class LineLeft(NamedTuple):
+    """A line the screen leaves to the exact path: its number, its bytes, and the rules'
+    answer at its place when the screen asked (None: the exact path asks)."""
+
+    number: int
+    line: bytes
+    gate: Gate | None
+
+
+class FastPath:
+    def __init__(
+        self, licensee_id, resolver, rules_cache, rounds: RoundsRead, totals, latest, dealers,
+        seats,
+    ):  # fmt: skip
+        self.licensee_id = licensee_id
+        self.resolver, self.rules = resolver, rules_cache
+        self.rounds, self.totals, self.dealers, self.seats = rounds, totals, dealers, seats
+        self.latest_micros = (latest - EPOCH) // MICROSECOND
+        #: (venue, table, game, options, decks) -> its epochs
+        self._epochs: dict[tuple, Epochs] = {}
+        self.columns = rd.Columns()  # each batch is read into the same memory
+
+    def screen(self, numbers: Sequence[int], lines: Sequence[bytes]) -> list[LineLeft]:
+        """Count the batch's certainly clean rounds; the others, in order, for the exact
+        path."""
+        batch = _batch(lines, self.latest_micros, self.columns)
+        numbered = np.asarray(numbers, np.int64)
+        gate_of, gates = np.full(len(batch), -1, np.int64), []
+        parts: dict[int, tuple[GameScreen, list[Part]]] = {}  # id(screen) -> its parts
+        for place, members in batch.places().items():
+            for rows, gate in self._epochs_of(place, members, batch.read.micros):
+                gate_of[rows] = len(gates)
+                gates.append(gate)
+                screen = None if gate.rules is None else screen_for(gate.rules, place)
+                if screen is not None:
+                    parts.setdefault(id(screen), (screen, []))[1].append(Part(place, gate, rows))
+        clean = np.zeros(len(batch), bool)
+        counted = []
+        for screen, its_parts in parts.values():  # each screen once, for all its places
+            rows = np.concatenate([p.rows for p in its_parts])
+            screened = screen.screen(batch, rows, lines, numbered)
+            clean[rows[screened.clean]] = True
+            counted.append((its_parts, rows, screened))
+        for its_parts, rows, screened in counted:  # once the whole batch is screened
+            self._count(batch, numbered, its_parts, rows, screened)
+        return [
+            LineLeft(numbers[i], lines[i], gates[gate_of[i]] if gate_of[i] >= 0 else None)
+            for i in np.flatnonzero(~clean).tolist()
+        ]
+
+    def _epochs_of(self, place: Place, members: np.ndarray, micros: np.ndarray):
+        """The members (lines of the batch) split by the registry's epochs, each part with
+        the gate asked once for it."""
+        key = (place.venue, place.table, place.game, place.written_options, place.decks)
+        epochs = self._epochs.get(key)
+        if epochs is None:
+            epochs = self._epochs[key] = Epochs()
+        times = micros[members]
+        left = np.ones(members.size, bool)
+        while True:
+            which = epochs.first_of(times)  # each round's epoch, -1 for none known yet
+            for at in np.unique(which[left & (which >= 0)]).tolist():
+                yield members[left & (which == at)], epochs.gates[at]
+            left &= which < 0
+            if not left.any():
+                return
+            first = int(times[left].min())
+            gate = gate_for(
+                self.resolver, self.rules, self.licensee_id, venue=place.venue,
+                table=place.table, game=place.game, options=place.options, decks=place.decks,
+                played_at=as_datetime(first),
+            )  # fmt: skip
+            if gate.span[0] == gate.span[1]:  # an unknown venue: the same answer at any time
+                yield members[left], gate
+                return
+            start, end = (_micros(b) for b in gate.span)
+            epochs.add(min(start, first), max(end, first + 1), gate)
+
+    def _count(self, batch: Batch, numbers: np.ndarray, parts: list[Part], rows: np.ndarray,
+               screened: Screened) -> None:  # fmt: skip
+        """Add the clean rounds of the parts (all of one screen: ``rows`` and ``screened``)
+        to the rounds read, the totals, the dealers' and the seats'."""
+        dealer_code, dealer_names = batch.dealers
+        place_of = np.repeat(np.arange(len(parts)), [len(p.rows) for p in parts])
+        seats = screened.seats
+        counted = screened.counted
+        wagered = seats.placed() & counted[:, None]
+        seat_of, key_of = np.nonzero(wagered)  # every wager of a counted seat
+        for at, part in enumerate(parts):
+            mine = np.flatnonzero(screened.clean & (place_of == at))
+            if not mine.size:
+                continue
+            lines = rows[mine]
+            where = TableDay(part.place.venue, part.place.table, part.place.game,
+                             part.gate.gaming_day)  # fmt: skip
+            self.rounds.add_many(*where[:3], batch.ids.take(lines), numbers[lines],
+                                 batch.read.micros[lines])  # fmt: skip
+            self.totals[TotalKey(*where, "")].rounds += len(mine)
+            dealt = np.bincount(dealer_code[lines], minlength=len(dealer_names))
+            for code in np.flatnonzero(dealt[1:]).tolist():
+                dealer = DealerKey(*where, dealer_names[code + 1], "")
+                self.dealers[dealer].rounds += int(dealt[code + 1])
+            in_part = place_of[seats.round] == at
+            numbers_seated = np.bincount(seats.number[counted & in_part], minlength=8)
+            for number in np.flatnonzero(numbers_seated).tolist():
+                self.seats[SeatKey(*where, number)] += int(numbers_seated[number])
+            self._add_wagers(where, seats, seat_of, key_of, in_part, dealer_code[rows],
+                             dealer_names, screened.nets)  # fmt: skip
+
+    def _add_wagers(self, where, seats, seat_of, key_of, in_part, dealer_code, names, nets):
+        """Each wager key's sums, for the place and for each dealer the log names."""
+        mine = in_part[seat_of]
+        seat, key = seat_of[mine], key_of[mine]
+        if not seat.size:
+            return
+        stakes, results = seats.wagers[seat, key], nets[seat, key]
+        width, named_key = len(seats.slots), [layout.WAGER_KEYS[s] for s in seats.slots.tolist()]
+        for k, found in enumerate(sums(key, stakes, results, width)):
+            if found.wagers:
+                self.totals[TotalKey(*where, named_key[k])].add_sums(*found.as_decimals())
+        dealer = dealer_code[seats.round[seat]]
+        if len(names) > 1:  # each dealer the log names: that dealer's seats' sums
+            named = dealer > 0
+            groups = dealer[named] * width + key[named]
+            found = sums(groups, stakes[named], results[named], len(names) * width)
+            for group in np.unique(groups).tolist():
+                code, k = divmod(group, width)
+                self.dealers[DealerKey(*where, names[code], named_key[k])].add_sums(
+                    *found[group].as_decimals()
+                )
+
+    def close(self) -> None:
+        """Nothing is left to add when the chunk is read: each batch is counted at once."""
+
+
+def _batch(lines: Sequence, latest_micros: int, columns: rd.Columns) -> Batch:
+    if isinstance(lines, BlockLines):
+        return Batch(lines.data, lines.starts, lines.ends, latest_micros, columns)
+    joined = b"\n".join(lines)
+    length = np.fromiter(map(len, lines), np.int64, len(lines))
+    starts = np.cumsum(length + 1) - length - 1
+    return Batch(joined, starts, starts + length, latest_micros, columns)
+
+
+class Epochs:
+    """The epochs of one place (each a span of microseconds with its gate), in the order
+    they were asked; a round is in the first that holds its time."""
+
+    def __init__(self) -> None:
+        self.starts = np.zeros(0, np.int64)
+        self.ends = np.zeros(0, np.int64)
+        self.gates: list[Gate] = []
+
+    def add(self, start: int, end: int, gate: Gate) -> None:
+        self.starts = np.append(self.starts, start)
+        self.ends = np.append(self.ends, end)
+        self.gates.append(gate)
+
+    def first_of(self, micros: np.ndarray) -> np.ndarray:
+        """Each time's epoch (the first holding it), -1 where none does: every epoch against
+        every time at once (a place has one epoch per gaming day at most)."""
+        if not self.gates:
+            return np.full(micros.size, -1, np.int64)
+        inside = (micros >= self.starts[:, None]) & (micros < self.ends[:, None])
+        return np.where(inside.any(axis=0), inside.argmax(axis=0), -1)
+
+
+def _micros(seconds: float) -> int:
+    if seconds == float("-inf"):
+        return NEVER
+    if seconds == float("inf"):
+        return ALWAYS
+    return int(round(seconds * 1_000_000))
+
+
+def screen_for(rules, place: Place) -> GameScreen | None:
+    """The game's screen for these rules, options and shoe, built once per process (its
+    verdicts hold for every submission judged by the same rules); None: no screen."""
+    game = GAMES[rules.game]
+    if game.screen is None:
+        return None
+    key = (rules.key or (id(rules),), place.written_options, place.decks)
+    known = _SCREENS.get(key)
+    if known is None or (not rules.key and known[0] is not rules):
+        if len(_SCREENS) >= _MOST_SCREENS:
+            _SCREENS.clear()
+        screen = game.screen(rules, place.options, place.decks, check_judge(game))
+        known = _SCREENS[key] = (rules, screen)
+    return known[1]
+
+
+def screen_on() -> bool:
+    """Whether chunks screen their lines: :setting:`AUDITS_SCREEN` on and numba there."""
+    return settings.AUDITS_SCREEN and KERNELS_COMPILED
+
+
+class BackOff:
+    """The screen stands back where it would cost more than it saves: after two batches in a
+    row of which it counted less than a fifth, the next batches go straight to the exact path
+    (four, then twice as many each time it is still no use, a chunk's worth at most)."""
+
+    SHARE, MOST = 0.2, 16
+
+    def __init__(self):
+        self.misses, self.rest, self.pause = 0, 0, 4
+
+    def resting(self) -> bool:
+        if self.rest:
+            self.rest -= 1
+            return True
+        return False
+
+    def counted(self, clean: int, lines: int) -> None:
+        if clean >= self.SHARE * lines:
+            self.misses, self.pause = 0, 4
+            return
+        self.misses += 1
+        if self.misses >= 2:
+            self.rest, self.misses = self.pause, 0
+            self.pause = min(self.pause * 2, self.MOST)

@@ -1,0 +1,215 @@
+"""Storing a submitted file unchanged, identified by its SHA-256, before anything else.
+
+The raw file is written to ``MEDIA_ROOT/submissions/<licensee id>/ab/<sha256>.jsonl[.gz]``
+and never modified.  The same bytes sent again for the same licensee are the same
+submission; another licensee's identical file is its own submission (nothing tells either
+that the other sent it).  A gzip file (recognised by its magic bytes, not its name) is
+expanded while it arrives, within the bounds of :mod:`.expansion` (a bomb is refused before
+anything is kept), and later gets a decompressed working copy under ``MEDIA_ROOT/work/`` so
+that chunks can be read by byte offset.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import tempfile
+import unicodedata
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import BinaryIO
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+
+from audits.models import Submission
+from audits.submissions.expansion import GZIP_MAGIC, ExpansionRefused, GzipExpander
+
+BLOCK = 1 << 20
+DEFAULT_MAX_UPLOAD_BYTES = 1 << 30
+FALLBACK_NAME = "upload.jsonl"
+
+log = logging.getLogger(__name__)
+
+
+def max_upload_bytes() -> int:
+    """The most one upload may carry, compressed or not (AUDITS_MAX_UPLOAD_BYTES)."""
+    return int(getattr(settings, "AUDITS_MAX_UPLOAD_BYTES", None) or DEFAULT_MAX_UPLOAD_BYTES)
+
+
+class SubmissionRefused(Exception):
+    """The upload cannot be stored (too large, empty); nothing was kept."""
+
+
+class SubmissionTooLarge(SubmissionRefused):
+    """Over the size limit, or expands past the limits (an HTTP 413)."""
+
+
+class UnreadableFile(Exception):
+    """The stored file cannot be read (its expansion passes the limits)."""
+
+
+def media_path(relative: str) -> Path:
+    return Path(settings.MEDIA_ROOT) / relative
+
+
+def clean_file_name(name: str) -> str:
+    """The name as a person reads it: no folders, no control or invisible formatting
+    characters (bidirectional overrides included), at most 255 characters."""
+    base = name.replace("\\", "/").rsplit("/", 1)[-1]
+    kept = "".join(c for c in base if unicodedata.category(c)[0] not in "CZ" or c == " ")
+    kept = kept.strip()[:255]
+    return "" if kept in ("", ".", "..") else kept
+
+
+def submission_store(
+    stream: BinaryIO,
+    *,
+    original_name: str,
+    licensee,
+    user=None,
+    via: str = "api",
+    max_bytes: int | None = None,
+) -> tuple[Submission, bool]:
+    """Store the upload and register it; ``(submission, created)``.
+
+    The same bytes submitted again for the same licensee return the existing submission.
+    """
+    tmp_name, sha, size, compressed = _receive(stream, max_bytes)
+    existing = Submission.objects.filter(licensee=licensee, sha256=sha).first()
+    if existing:
+        os.unlink(tmp_name)
+        return existing, False
+    relative = f"submissions/{licensee.pk}/{sha[:2]}/{sha}.jsonl" + (".gz" if compressed else "")
+    final = media_path(relative)
+    final.parent.mkdir(parents=True, exist_ok=True)
+    os.replace(tmp_name, final)
+    try:
+        with transaction.atomic():
+            submission = Submission.objects.create(
+                sha256=sha,
+                raw_file=relative,
+                original_name=clean_file_name(original_name) or FALLBACK_NAME,
+                size_bytes=size,
+                compressed=compressed,
+                licensee=licensee,
+                submitted_by=user if getattr(user, "pk", None) else None,
+                submitted_via=via,
+            )
+    except IntegrityError:  # the same file arrived at the same moment
+        return Submission.objects.get(licensee=licensee, sha256=sha), False
+    log.info(
+        "submission stored: %s, %d bytes via %s", relative, size, via,
+        extra={"submission": str(submission.uuid)},
+    )  # fmt: skip
+    return submission, True
+
+
+def _receive(stream: BinaryIO, max_bytes: int | None) -> tuple[str, str, int, bool]:
+    """The upload in a temporary file: ``(its path, SHA-256, size, gzip?)``; nothing is kept
+    when it is refused."""
+    incoming = media_path("incoming")
+    incoming.mkdir(parents=True, exist_ok=True)
+    size, expander = 0, None
+    with tempfile.NamedTemporaryFile(dir=incoming, delete=False) as tmp, _Digest() as digest:
+        try:
+            while block := stream.read(BLOCK):
+                if size == 0 and block[:2] == GZIP_MAGIC:
+                    expander = GzipExpander()
+                size += len(block)
+                if max_bytes is not None and size > max_bytes:
+                    raise SubmissionTooLarge(f"the file exceeds {max_bytes:,} bytes")
+                if expander is not None:
+                    for _ in expander.expand(block):  # counted, not kept: a bomb stops here
+                        pass
+                digest.update(block)
+                tmp.write(block)
+            if expander is not None:
+                for _ in expander.finish():
+                    pass
+        except ExpansionRefused as exc:
+            _discard(tmp)
+            raise SubmissionTooLarge(str(exc)) from exc
+        except BaseException:
+            _discard(tmp)
+            raise
+        sha = digest.hexdigest()
+    return tmp.name, sha, size, expander is not None
+
+
+class _Digest:
+    """The SHA-256 of the blocks given, computed on a helper thread while the caller reads
+    and writes the next block (hashlib and file reads and writes release the GIL): storing
+    costs the longer of hashing and copying, not their sum.  At most one block waits."""
+
+    def __init__(self) -> None:
+        self._sha = hashlib.sha256()
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="upload-sha256")
+        self._pending: Future | None = None
+
+    def update(self, block: bytes) -> None:
+        self._wait()
+        if not isinstance(block, bytes):  # a buffer the stream may fill again: a copy
+            block = bytes(block)
+        self._pending = self._pool.submit(self._sha.update, block)
+
+    def hexdigest(self) -> str:
+        self._wait()
+        return self._sha.hexdigest()
+
+    def _wait(self) -> None:
+        if self._pending is not None:
+            pending, self._pending = self._pending, None
+            pending.result()
+
+    def __enter__(self) -> _Digest:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._pool.shutdown(wait=True)
+
+
+def _discard(tmp) -> None:
+    tmp.close()
+    os.unlink(tmp.name)
+
+
+def _work_path(submission: Submission) -> Path:
+    return media_path(f"work/{submission.uuid}.jsonl")
+
+
+def plain_path(submission: Submission) -> Path:
+    """The path of the uncompressed lines: the raw file, or its decompressed copy."""
+    if not submission.compressed:
+        return media_path(submission.raw_file)
+    work = _work_path(submission)
+    if work.exists():
+        return work
+    return expand_work_copy(submission)[0]
+
+
+def expand_work_copy(submission: Submission) -> tuple[Path, str | None]:
+    """Decompress the raw file into its working copy (again); the copy's path and where the
+    gzip stream was cut, if it was (what came before the cut is kept)."""
+    work = _work_path(submission)
+    work.parent.mkdir(parents=True, exist_ok=True)
+    partial = work.with_suffix(".partial")
+    expander = GzipExpander()
+    try:
+        with open(media_path(submission.raw_file), "rb") as source, open(partial, "wb") as out:
+            while block := source.read(BLOCK):
+                for piece in expander.expand(block):
+                    out.write(piece)
+            for piece in expander.finish():
+                out.write(piece)
+    except ExpansionRefused as exc:
+        partial.unlink(missing_ok=True)
+        raise UnreadableFile(str(exc)) from exc
+    os.replace(partial, work)
+    return work, expander.cut
+
+
+def discard_work_copy(submission: Submission) -> None:
+    if submission.compressed:
+        _work_path(submission).unlink(missing_ok=True)

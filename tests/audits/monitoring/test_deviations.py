@@ -1,0 +1,150 @@
+"""Deviations: a planted skim is found at its table and day and kept once with its figures;
+the jurisdiction's rule (confidence, fewest wagers) decides; unequal stakes widen the
+interval; nothing crosses licensees."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from decimal import Decimal
+
+import pytest
+
+from audits.models import Deviation
+from audits.monitoring.deviations import deviations_record, hold_checks, periods_to_test
+from audits.par.hold import Part, hold_of_parts
+from audits.samples import generate_toss_one
+from games.models import Licensee, Venue
+from tests.audits.submissions.test_pipeline import submit
+
+SKIMMED = ("T2", "2026-10-02")
+COIN = {"outcomes": [{"probability": 0.5, "pays": 1.0}, {"probability": 0.5, "pays": -1.0}]}
+
+
+def _month(tmp_path, skim: bool, seed: int = 31) -> bytes:
+    """Three gaming days of four tables; with ``skim``, table T2 on 2 October pays every
+    winning main wager half of what it should (and the log records what was paid)."""
+    path = tmp_path / "log.jsonl"
+    generate_toss_one(path, days=3, fault_rate=0, seed=seed)
+    lines = []
+    for line in path.read_bytes().splitlines():
+        r = json.loads(line)
+        if skim and r["table"] == SKIMMED[0] and r["played_at"].startswith(SKIMMED[1]):
+            for seat in r["seats"]:
+                won = Decimal(seat["results"]["main"])
+                if won > 0:
+                    seat["results"]["main"] = str(won / 2)
+        lines.append(json.dumps(r).encode())
+    return b"\n".join(lines) + b"\n"
+
+
+def test_a_planted_skim_is_a_deviation_at_its_table_and_day(wa, tmp_path):
+    submission = submit(wa, _month(tmp_path, skim=True))
+    assert submission.findings.filter(code="underpaid", table="T2").exists()
+    found = Deviation.objects.get(table="T2", wager_key="main", period="day")
+    assert (found.first_day, found.last_day) == (date(2026, 10, 2), date(2026, 10, 2))
+    assert found.observed_hold > found.interval_high > found.theoretical_hold
+    assert found.p_value < 1e-6 and found.method == "exact"
+    assert found.confidence == Decimal("0.95") and found.licensee_id == wa.pk
+    assert found.basis == [{"table": "T2", "rule_version": 1,
+                            "approval": found.basis[0]["approval"], "decks": 6,
+                            "options": found.basis[0]["options"]}]  # fmt: skip
+    assert found.submission_id == submission.pk and found.found_at is not None
+    venue = Venue.objects.get(code="WA-CR-0042")
+    check = next(
+        c
+        for c in hold_checks(venue, date(2026, 10, 2), date(2026, 10, 2))
+        if (c.table, c.wager_key) == ("T2", "main")
+    )  # the record holds what the selector computes
+    assert (found.wagers, found.wagered, found.house_won) == (
+        check.hold.wagers, check.hold.wagered, check.hold.house_won,
+    )  # fmt: skip
+    assert found.observed_hold == pytest.approx(check.hold.observed)
+    assert (found.interval_low, found.interval_high) == (check.hold.low, check.hold.high)
+    month = Deviation.objects.filter(table="T2", wager_key="main", period="month_to_date")
+    assert month.exists()  # a third of the month skimmed shows in the month too
+
+
+def test_the_same_month_unskimmed_has_no_deviation_at_that_table_and_day(wa, tmp_path):
+    submit(wa, _month(tmp_path, skim=False))
+    assert not Deviation.objects.filter(table="T2", period="day", last_day=date(2026, 10, 2),
+                                        wager_key="main").exists()  # fmt: skip
+    venue = Venue.objects.get(code="WA-CR-0042")
+    days = [date(2026, 10, d) for d in (1, 2, 3)]
+    checks = [c for d in days for c in hold_checks(venue, d, d) if c.tested]
+    assert len(checks) >= 12  # every table's main wager each day, and the venue's
+    recorded = {(d.table, d.wager_key, d.last_day)
+                for d in Deviation.objects.filter(period="day")}  # fmt: skip
+    assert recorded == {(c.table, c.wager_key, d) for d in days
+                        for c in hold_checks(venue, d, d) if c.deviation}  # fmt: skip
+
+
+def test_deviations_are_kept_once_and_never_edited(wa, tmp_path):
+    submission = submit(wa, _month(tmp_path, skim=True))
+    count = Deviation.objects.count()
+    assert count > 0
+    assert deviations_record(submission) == 0 and Deviation.objects.count() == count
+    from games.models.immutability import ImmutableRecordError
+
+    found = Deviation.objects.first()
+    found.p_value = 0.5
+    with pytest.raises(ImmutableRecordError):
+        found.save()
+    with pytest.raises(ImmutableRecordError):
+        Deviation.objects.all().delete()
+
+
+def test_the_jurisdictions_rule_decides(wa, tmp_path):
+    wa.jurisdiction.deviation_min_wagers = 100_000  # more wagers than a table has in a day
+    wa.jurisdiction.save()
+    submit(wa, _month(tmp_path, skim=True))
+    assert not Deviation.objects.filter(period="day").exists()
+    venue = Venue.objects.select_related("licensee__jurisdiction").get(code="WA-CR-0042")
+    skimmed = next(c for c in hold_checks(venue, date(2026, 10, 2), date(2026, 10, 2))
+                   if (c.table, c.wager_key) == ("T2", "main"))  # fmt: skip
+    assert skimmed.hold.outside and not skimmed.tested  # outside, but too few to test
+
+
+def test_a_stricter_confidence_level_widens_the_interval(wa, tmp_path):
+    submit(wa, _month(tmp_path, skim=False))
+    venue = Venue.objects.select_related("licensee__jurisdiction").get(code="WA-CR-0042")
+    at_95 = {(c.table, c.wager_key): c.hold for c in hold_checks(venue, date(2026, 10, 1),
+                                                                  date(2026, 10, 3))}  # fmt: skip
+    venue.licensee.jurisdiction.deviation_confidence = Decimal("0.999")
+    at_999 = {(c.table, c.wager_key): c.hold for c in hold_checks(venue, date(2026, 10, 1),
+                                                                   date(2026, 10, 3))}  # fmt: skip
+    for key, hold in at_95.items():
+        if hold.low is not None:
+            wider = at_999[key]
+            assert wider.low < hold.low and wider.high > hold.high
+            assert wider.p_value == pytest.approx(hold.p_value)  # the same result, as far off
+
+
+def test_unequal_stakes_count_as_fewer_wagers():
+    """100 wagers of 1 and 100 of 99 spread a hold like about 2 wagers of 99, not 200."""
+    equal = Part(200, Decimal(10_000), Decimal(-400), COIN, Decimal(200 * 50**2))
+    unequal = Part(200, Decimal(10_000), Decimal(-400), COIN, Decimal(100 + 100 * 99**2))
+    assert equal.effective_wagers == 200 and unequal.effective_wagers == 102
+    narrow, wide = hold_of_parts([equal], 0.95), hold_of_parts([unequal], 0.95)
+    assert wide.high - wide.low > 1.3 * (narrow.high - narrow.low)
+    assert Part(200, Decimal(10_000), Decimal(-400), COIN).effective_wagers == 200  # unknown
+
+
+def test_periods_tested_for_the_days_a_submission_added():
+    days = {date(2026, 10, 30), date(2026, 10, 31), date(2026, 11, 1)}
+    assert periods_to_test(days) == [
+        ("day", date(2026, 10, 30), date(2026, 10, 30)),
+        ("day", date(2026, 10, 31), date(2026, 10, 31)),
+        ("day", date(2026, 11, 1), date(2026, 11, 1)),
+        ("month_to_date", date(2026, 10, 1), date(2026, 10, 31)),
+        ("year_to_date", date(2026, 1, 1), date(2026, 10, 31)),
+        ("month_to_date", date(2026, 11, 1), date(2026, 11, 1)),
+        ("year_to_date", date(2026, 1, 1), date(2026, 11, 1)),
+    ]
+
+
+def test_another_licensees_upload_of_our_venue_finds_no_deviation(wa, tmp_path):
+    other = Licensee.objects.exclude(pk=wa.pk).first()
+    submission = submit(other, _month(tmp_path, skim=True))
+    assert submission.findings.filter(code="venue_not_of_licensee").exists()
+    assert not Deviation.objects.exists()

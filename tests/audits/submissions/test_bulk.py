@@ -1,0 +1,44 @@
+"""Writing a chunk's rows at once: what COPY stores (PostgreSQL) is what the ORM would."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+import pytest
+
+from audits.models import ChunkSeat, ChunkTotal
+from audits.submissions.bulk import write_objects
+from tests.audits.conftest import round_line
+from tests.audits.submissions.test_pipeline import submit
+
+FIELDS = ("venue", "table", "game", "gaming_day", "wager_key", "rounds", "wagers", "wagered",
+          "net_result", "paid_out", "stake_squares", "overpaid", "underpaid")  # fmt: skip
+
+
+@pytest.mark.django_db
+def test_objects_written_at_once_read_back_as_created(wa):
+    chunk = submit(wa, round_line(round="B-1") + b"\n").chunks.get()
+    made = [
+        ChunkTotal(chunk=chunk, venue="WA-CR-0042", table="T 1", game="toss-one-21",
+                   gaming_day=date(2026, 10, 2), wager_key=key, rounds=3, wagers=2,
+                   wagered=Decimal("12.50"), net_result=Decimal("-7.25"), paid_out=Decimal(0),
+                   stake_squares=Decimal("78.13"), overpaid=Decimal("0.01"),
+                   underpaid=Decimal(0))  # fmt: skip
+        for key in ("main", "lucky3", "")
+    ] + [ChunkTotal(chunk=chunk, venue="x", table="é ✓", game="g", gaming_day=None)]
+    ChunkTotal.objects.filter(chunk=chunk).delete()
+    write_objects(ChunkTotal, made)
+    stored = ChunkTotal.objects.filter(chunk=chunk).order_by("venue", "wager_key")
+    assert [tuple(getattr(t, f) for f in FIELDS) for t in stored] == sorted(
+        (tuple(getattr(t, f) for f in FIELDS) for t in made), key=lambda r: (r[0], r[4])
+    )
+    ChunkSeat.objects.filter(chunk=chunk).delete()
+    day = date(2026, 10, 2)
+    seats = ChunkSeat(chunk=chunk, venue="v", table="t", game="g", gaming_day=day, seat_1=4,
+                      seat_7=1)  # fmt: skip
+    write_objects(ChunkSeat, [seats])
+    seat = ChunkSeat.objects.get(chunk=chunk)
+    assert (seat.seat_1, seat.seat_2, seat.seat_7) == (4, 0, 1)
+    write_objects(ChunkSeat, [])  # nothing to write: nothing written, no error
+    assert ChunkSeat.objects.filter(chunk=chunk).count() == 1

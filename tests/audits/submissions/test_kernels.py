@@ -1,0 +1,168 @@
+"""The screen's kernels compiled at install (audits/submissions/kernels.py): in a process of its
+own, with an empty numba cache, compiling them first leaves nothing for a validation of every
+game to compile, and a second compile loads every kernel from the cache.  Nothing but the
+installed packages and the project's sources is ever loaded."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+ROOT = Path(__file__).resolve().parents[3]
+
+#: run in a subprocess: an empty cache, a fresh SQLite registry; prints what a validation of a
+#: sample of every game compiled after kernels_compile (each kernel's new signatures)
+SCRIPT = """
+import importlib, json, os, pkgutil, sys
+from datetime import date
+import django
+django.setup()
+from django.core.management import call_command
+import numba
+call_command("migrate", verbosity=0)
+call_command("load_registry", "data/registry/washington.yaml", "data/registry/demo.yaml",
+             verbosity=0)
+from audits.submissions.kernels import kernels_compile
+from audits.demo.sample_month import sample_month_generate, sample_venue_get
+from audits.submissions.storage import submission_store
+from audits.submissions.submissions import submission_validate_now
+from games.models import Licensee
+import audits.validation.games as games
+import audits.validation.screen as screen
+
+modules = [importlib.import_module(m.name)
+           for package in (screen, games)
+           for m in pkgutil.walk_packages(package.__path__, package.__name__ + ".")]
+modules.append(importlib.import_module("audits.validation.round_ids"))
+
+def signatures():
+    return {f"{m.__name__}.{name}": {str(s) for s in obj.signatures}
+            for m in modules for name, obj in vars(m).items()
+            if isinstance(obj, numba.core.registry.CPUDispatcher)}
+
+kernels_compile()
+before = signatures()
+path = sys.argv[1]
+venue = sample_venue_get("WA-CR-0042", date(2026, 10, 1))
+sample_month_generate(path, venue, start=date(2026, 10, 1), days=2, rounds=400, seats=5,
+                      fault_rate=0.05)
+with open(path, "rb") as stream:
+    submission, _ = submission_store(stream, original_name="sample.jsonl",
+                                     licensee=Licensee.objects.get(license_number="DEMO-0001"))
+submission = submission_validate_now(submission)
+after = signatures()
+new = {k: sorted(v - before.get(k, set())) for k, v in after.items() if v - before.get(k, set())}
+print(json.dumps({"rounds": submission.rounds_total, "compiled": sorted(before), "new": new,
+                  "games": sorted(g.game for g in venue.games)}))
+"""
+
+
+def _run(tmp_path: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    env = {
+        **os.environ,
+        "NUMBA_CACHE_DIR": str(tmp_path / "cache"),
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "MEDIA_ROOT": str(tmp_path / "media"),
+        "DJANGO_SETTINGS_MODULE": "compliance.settings",
+        **(env or {}),
+    }
+    return subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=600, check=True)  # fmt: skip
+
+
+@pytest.mark.django_db
+def test_a_validation_after_compiling_the_kernels_compiles_nothing(tmp_path):
+    done = _run(tmp_path, "-c", SCRIPT, str(tmp_path / "sample.jsonl"))
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert found["games"] == ["ante-up-21", "blackjack-tie-bonus", "toss-one-21"]
+    assert found["rounds"] > 1000
+    assert "audits.validation.games.toss_one.screen._seat_classes" in found["compiled"]
+    assert "audits.validation.screen.reader._read" in found["compiled"]
+    assert found["new"] == {}, "validation compiled what kernels_compile did not"
+    # a second compile in another process loads every kernel from the cache
+    again = _run(tmp_path, "-c", "import django; django.setup(); import numba, json\n"
+                 "from audits.submissions.kernels import kernels_compile\n"
+                 "from numba.core.registry import CPUDispatcher\n"
+                 "import gc\n"
+                 "kernels_compile()\n"
+                 "misses = sum(sum(o.stats.cache_misses.values()) for o in gc.get_objects()\n"
+                 "             if isinstance(o, CPUDispatcher))\n"
+                 "print(misses)")  # fmt: skip
+    assert again.stdout.strip().splitlines()[-1] == "0"
+
+
+def _files_in_var() -> set[Path]:
+    return {p for p in (ROOT / "var").rglob("*") if p.is_file()}
+
+
+def test_the_command_compiles_every_game_with_a_screen_and_builds_nothing_else(capsys):
+    before = _files_in_var()
+    call_command("compile_kernels")
+    out = capsys.readouterr().out
+    assert [line.split(":")[0] for line in out.splitlines()] == [
+        "toss-one-21",
+        "ante-up-21",
+        "blackjack-tie-bonus",
+    ]
+    made = _files_in_var() - before
+    assert not [p for p in made if p.suffix in (".so", ".pyd", ".json")]
+
+
+#: a module planted where the kernels' folder used to be, named as the old loader looked for
+#: it: loading it would write a file
+PLANTED = """
+import pathlib, sys
+pathlib.Path(sys.argv[1]).write_text("ran")
+"""
+
+VALIDATE_AND_LIST_MODULES = """
+import json, sys
+from datetime import date
+import django
+django.setup()
+from django.core.management import call_command
+call_command("migrate", verbosity=0)
+call_command("load_registry", "data/registry/washington.yaml", "data/registry/demo.yaml",
+             verbosity=0)
+from audits.demo.sample_month import sample_month_generate, sample_venue_get
+from audits.submissions.storage import submission_store
+from audits.submissions.submissions import submission_validate_now
+from games.models import Licensee
+path = sys.argv[1]
+venue = sample_venue_get("WA-CR-0042", date(2026, 10, 1))
+sample_month_generate(path, venue, start=date(2026, 10, 1), days=1, rounds=50, seats=3,
+                      fault_rate=0.05)
+with open(path, "rb") as stream:
+    submission, _ = submission_store(stream, original_name="sample.jsonl",
+                                     licensee=Licensee.objects.get(license_number="DEMO-0001"))
+submission = submission_validate_now(submission)
+files = sorted({getattr(m, "__file__", None) or "" for m in list(sys.modules.values())} - {""})
+print(json.dumps({"rounds": submission.rounds_total, "files": files}))
+"""
+
+
+@pytest.mark.django_db
+def test_a_worker_runs_only_installed_code_whatever_lies_in_the_old_kernels_folder(tmp_path):
+    """The service loads no module from a folder it writes to: only from the interpreter's
+    installation (the virtual environment) and the project's own sources."""
+    folder = tmp_path / "kernels"
+    folder.mkdir()
+    marker = tmp_path / "planted-ran"
+    for name in ("screen_kernels_0123456789abcdef0123", "screen_kernels"):
+        (folder / f"{name}.py").write_text(PLANTED.replace("sys.argv[1]", repr(str(marker))))
+        (folder / f"{name}.json").write_text("{}")
+    env = {"SCREEN_KERNELS_DIR": str(folder), "SCREEN_KERNELS": "aot"}
+    done = _run(tmp_path, "-c", VALIDATE_AND_LIST_MODULES, str(tmp_path / "s.jsonl"), env=env)
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert found["rounds"] > 100
+    assert not marker.exists()
+    installed = (sys.prefix, sys.base_prefix, str(ROOT / "audits"), str(ROOT / "games"),
+                 str(ROOT / "compliance"))  # fmt: skip
+    strangers = [f for f in found["files"] if not f.startswith(installed)]
+    assert strangers == []
