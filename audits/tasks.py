@@ -8,6 +8,10 @@ the reason; ``finish_submission`` waits until every chunk is done, then merges
 (and, with ``AUDITS_REPORT_ON_FINISH``, asks for the submission's report).
 ``generate_report`` issues a signed report; ``run_report_schedule`` is what the
 schedules of django-celery-beat run.
+
+The report tasks import the reports' services when they run, so that a process that only
+validates (most workers, the web, every command) does not carry ReportLab, pyHanko and
+their kind: about 47 MB of each process's memory.
 """
 
 from __future__ import annotations
@@ -17,8 +21,6 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
 from audits.models import Report, ReportStatus, Submission, SubmissionStatus
-from audits.reports.lifecycle import report_fail, report_generate, report_request
-from audits.reports.schedules import report_schedule_run
 from audits.submissions.chunk import chunk_validate
 from audits.submissions.finish import submission_finish
 from audits.submissions.queue import task_register
@@ -88,6 +90,8 @@ def _finish(task, submission: Submission) -> str:
     submission = submission_finish(submission)
     if settings.AUDITS_REPORT_ON_FINISH and submission.status == SubmissionStatus.DONE:
         if not submission.reports.exists():  # a finish task run twice asks once
+            from audits.reports.lifecycle import report_request  # when run (module docstring)
+
             report = report_request(
                 kind="submission", submission=submission, requested_via="validation finished"
             )
@@ -98,6 +102,8 @@ def _finish(task, submission: Submission) -> str:
 @shared_task(bind=True, autoretry_for=RETRYABLE, retry_backoff=True, max_retries=5, **LATE)
 def generate_report(self, report_id: int) -> str:
     """Generate, sign and issue a report; a retry never makes a second one."""
+    from audits.reports.lifecycle import report_fail, report_generate  # when run (module docstring)
+
     report = Report.objects.select_related("submission").get(pk=report_id)
     submission = report.submission.uuid if report.submission else None
     with log_context(report=report.uuid, submission=submission):
@@ -115,6 +121,8 @@ def generate_report(self, report_id: int) -> str:
 @shared_task(bind=True, **LATE)
 def run_report_schedule(self, name: str, kind: str, scope: str, period: str) -> str:
     """A scheduled report (django-celery-beat): request it once per period, then generate it."""
+    from audits.reports.schedules import report_schedule_run  # when run (module docstring)
+
     report = report_schedule_run(name=name, kind=kind, scope=scope, period=period)
     if report.status != ReportStatus.DONE:
         generate_report.delay(report.pk)
