@@ -46,7 +46,7 @@ def main() -> None:
     import django
 
     django.setup()
-    from audits.services import chunk, chunk_run, fast_path, storage, submissions
+    from audits.submissions import chunk, chunk_run, fast_path, storage, submissions
     from games.models import Licensee
 
     _timed(fast_path, "_batch", "the reader (lines into columns)")
