@@ -21,8 +21,8 @@ from audits.reports.figures import report_figures
 from audits.reports.lifecycle import report_request
 from audits.reports.render import report_pdf
 from games.models import Venue
-from tests.audits.report_support import dev_identity_dir, signing  # noqa: F401  (fixtures)
 from tests.audits.monitoring.test_deviations import _month
+from tests.audits.report_support import dev_identity_dir, signing  # noqa: F401  (fixtures)
 from tests.audits.submissions.test_pipeline import submit
 from tests.audits.submissions_support import people  # noqa: F401  (fixture)
 
