@@ -17,7 +17,7 @@ import pytest
 
 from audits.models import Submission
 from audits.samples.games import SAMPLE_GAMES
-from audits.submissions.chunk_run import ChunkRun
+from tests.audits.submissions.test_fast_path_family import judged
 
 pytestmark = pytest.mark.django_db
 
@@ -142,15 +142,6 @@ def _sample(tmp_path, code: str) -> list[bytes]:
     with_hands = [line for line in lines if b'"hands":[{' in line]  # every change applies
     chosen = (with_hands + lines)[0]
     return [chosen, *[line for line in lines if line != chosen][:3]]
-
-
-def judged(submission, lines: list[bytes], fast: bool):
-    run = ChunkRun(submission, fast=fast)
-    run.feed(1, lines)
-    run.close()
-    seen = sorted(run.seen, key=lambda s: s.line)
-    return (sorted(run.findings, key=repr), seen, dict(run.totals), (run.rounds, run.rejected),
-            dict(run.dealers), dict(run.seats))  # fmt: skip
 
 
 HANDLESS = {"toss-one-21"}  # its seats have no hands
