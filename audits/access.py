@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from audits.models import Report, Submission
+from audits.reports.models import Report
+from audits.submissions.models import Submission
 from games.access import ADMIN, REVIEWER, STAFF, licensees_visible_to, membership_of, user_role
 from games.models import Licensee
 

@@ -6,7 +6,7 @@ from django.http import FileResponse, Http404
 from django.utils.http import content_disposition_header
 
 from audits.investigations import cases as service
-from audits.models import Case, CaseEvidence
+from audits.investigations.models import Case, CaseEvidence
 
 
 def evidence_response(case: Case, evidence_pk: int) -> FileResponse:

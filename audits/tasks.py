@@ -20,9 +20,10 @@ from celery import group, shared_task
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
-from audits.models import Report, ReportStatus, Submission, SubmissionStatus
+from audits.reports.models import Report, ReportStatus
 from audits.submissions.chunk import chunk_validate
 from audits.submissions.finish import submission_finish
+from audits.submissions.models import Submission, SubmissionStatus
 from audits.submissions.queue import task_register
 from audits.submissions.submissions import (
     SubmissionFailed,

@@ -82,7 +82,7 @@ def _wait_ready(app, timeout: float = 60.0) -> None:
 
 
 def _timed_run(log: Path) -> float:
-    from audits.models import Submission, SubmissionStatus
+    from audits.submissions.models import Submission, SubmissionStatus
     from audits.submissions.storage import submission_store
     from audits.tasks import validate_submission
     from games.models import Licensee

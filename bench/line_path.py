@@ -51,8 +51,8 @@ def main() -> None:
 
     data = ROOT / "data" / "registry"
     load_registry([data / "washington.yaml", data / "demo.yaml"])
-    from audits.models import Finding
     from audits.submissions.intake import submission_submit
+    from audits.submissions.models import Finding
     from games.models import Licensee
 
     licensee = Licensee.objects.get(license_number="DEMO-0001")

@@ -69,10 +69,12 @@ class Workload:
 #: Toss One's tables: T1 takes at most $100 (the demo's house limit), the others $400
 TOSS_ONE_TABLES = "T2,T3,T4"
 WORKLOADS = {
-    "toss-one-3": Workload("Toss One 21, 3 seats", "toss-one-21", 3, 150_000, 3.0,
-                           TOSS_ONE_TABLES),  # fmt: skip
-    "toss-one-7": Workload("Toss One 21, 7 seats", "toss-one-21", 7, 80_000, None,
-                           TOSS_ONE_TABLES),  # fmt: skip
+    "toss-one-3": Workload(
+        "Toss One 21, 3 seats", "toss-one-21", 3, 150_000, 3.0, TOSS_ONE_TABLES
+    ),  # fmt: skip
+    "toss-one-7": Workload(
+        "Toss One 21, 7 seats", "toss-one-21", 7, 80_000, None, TOSS_ONE_TABLES
+    ),  # fmt: skip
     "ante-up-21": Workload("Ante Up 21, 3 seats", "ante-up-21", 3, 50_000, 4.0),
     "tie-bonus": Workload("Tie bonus game, 3 seats", "blackjack-tie-bonus", 3, 50_000, 4.0),
 }

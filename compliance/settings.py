@@ -75,6 +75,10 @@ INSTALLED_APPS = [
     "compliance",
     "games",
     "audits",
+    "audits.submissions",
+    "audits.monitoring",
+    "audits.investigations",
+    "audits.reports",
 ]
 
 MIDDLEWARE = [

@@ -40,12 +40,19 @@ def people() -> dict[str, str]:
 
     wa = Jurisdiction.objects.get(code="wa-wsgc")
     oregon, _ = Jurisdiction.objects.get_or_create(
-        code="probe-or", defaults={"name": "Probe Oregon", "timezone": "America/Los_Angeles"})
+        code="probe-or", defaults={"name": "Probe Oregon", "timezone": "America/Los_Angeles"}
+    )
     licensee, _ = Licensee.objects.get_or_create(
-        jurisdiction=oregon, license_number="PROBE-OR-1", defaults={"name": "Probe LLC"})
-    Venue.objects.get_or_create(code="PROBE-OR-V1", defaults={
-        "name": "Probe venue", "licensee": licensee,
-        "operator_class": OperatorClass.objects.filter(jurisdiction=wa).first()})
+        jurisdiction=oregon, license_number="PROBE-OR-1", defaults={"name": "Probe LLC"}
+    )
+    Venue.objects.get_or_create(
+        code="PROBE-OR-V1",
+        defaults={
+            "name": "Probe venue",
+            "licensee": licensee,
+            "operator_class": OperatorClass.objects.filter(jurisdiction=wa).first(),
+        },
+    )
     demo = {n: Licensee.objects.get(license_number=n) for n in ("DEMO-0001", "DEMO-0002")}
     roles = {
         "staff-a": {"role": Role.STAFF, "licensee": demo["DEMO-0001"]},
@@ -65,8 +72,14 @@ def people() -> dict[str, str]:
     return tokens
 
 
-def call(base: str, method: str, path: str, token: str | None = None, body: bytes | None = None,
-         kind: str = "application/json") -> tuple[int, str, float]:
+def call(
+    base: str,
+    method: str,
+    path: str,
+    token: str | None = None,
+    body: bytes | None = None,
+    kind: str = "application/json",
+) -> tuple[int, str, float]:
     request = urllib.request.Request(base + path, data=body, method=method)
     if token:
         request.add_header("Authorization", f"Token {token}")
@@ -87,20 +100,33 @@ def show(what: str, status: int, text: str, seconds: float | None = None) -> Non
 
 
 def many_keys_line(n: int, round_id: str) -> bytes:
-    seat = {"seat": 1, "cards": ["TS", "AH", "KC", "9D"], "toss": "9D",
-            "wagers": {"main": "25", **{f"k{i}": "1" for i in range(n)}},
-            "results": {"main": "37.50", **{f"k{i}": "-1" for i in range(n)}}}
-    return json.dumps({"v": 1, "round": round_id, "played_at": "2026-11-01T21:14:03-08:00",
-                       "venue": "WA-CR-0042", "table": "T2", "game": "toss-one-21",
-                       "options": {"blackjack_pays": "3:2", "lucky3_paytable": "1"},
-                       "shoe": {"decks": 6}, "dealer": {"cards": ["AS", "KD", "7C", "2H"],
-                                                        "toss": "KD"},
-                       "seats": [seat]}).encode()
+    seat = {
+        "seat": 1,
+        "cards": ["TS", "AH", "KC", "9D"],
+        "toss": "9D",
+        "wagers": {"main": "25", **{f"k{i}": "1" for i in range(n)}},
+        "results": {"main": "37.50", **{f"k{i}": "-1" for i in range(n)}},
+    }
+    return json.dumps(
+        {
+            "v": 1,
+            "round": round_id,
+            "played_at": "2026-11-01T21:14:03-08:00",
+            "venue": "WA-CR-0042",
+            "table": "T2",
+            "game": "toss-one-21",
+            "options": {"blackjack_pays": "3:2", "lucky3_paytable": "1"},
+            "shoe": {"decks": 6},
+            "dealer": {"cards": ["AS", "KD", "7C", "2H"], "toss": "KD"},
+            "seats": [seat],
+        }
+    ).encode()
 
 
 def upload_and_wait(base: str, token: str, content: bytes) -> dict:
-    status, text, seconds = call(base, "POST", "/api/audits/submissions/", token, content,
-                                 "application/x-ndjson")
+    status, text, seconds = call(
+        base, "POST", "/api/audits/submissions/", token, content, "application/x-ndjson"
+    )
     show(f"upload of {len(content):,} bytes", status, text, seconds)
     url = json.loads(text)["url"] if status in (200, 202) else None
     path = urlsplit(url).path if url else None
@@ -118,8 +144,9 @@ def raw_post(base: str, path: str, headers: str, body: bytes) -> tuple[str, floa
     parts = urlsplit(base)
     with socket.create_connection((parts.hostname, parts.port or 80), timeout=30) as s:
         started = time.perf_counter()
-        s.sendall(f"POST {path} HTTP/1.1\r\nHost: {parts.hostname}\r\n{headers}\r\n".encode()
-                  + body)
+        s.sendall(
+            f"POST {path} HTTP/1.1\r\nHost: {parts.hostname}\r\n{headers}\r\n".encode() + body
+        )
         answer = s.recv(4096).decode(errors="replace")
         return answer.split("\r\n")[0], time.perf_counter() - started
 
@@ -129,12 +156,15 @@ def main(base: str) -> None:
     a, b, rwa, ror = (tokens[k] for k in ("staff-a", "staff-b", "reviewer-wa", "reviewer-or"))
     print("## Finding amplification")
     started = time.perf_counter()
-    content = b"\n".join(many_keys_line(25_000, f"probe-{time.time_ns()}-{i}")
-                         for i in range(4)) + b"\n"
+    content = (
+        b"\n".join(many_keys_line(25_000, f"probe-{time.time_ns()}-{i}") for i in range(4)) + b"\n"
+    )
     done = upload_and_wait(base, a, content)
     summary = done.get("summary") or {}
-    print(f"    findings {summary.get('findings')}, stored {summary.get('findings_stored')}, "
-          f"by code {summary.get('findings_by_code')}, {time.perf_counter() - started:.1f} s")
+    print(
+        f"    findings {summary.get('findings')}, stored {summary.get('findings_stored')}, "
+        f"by code {summary.get('findings_by_code')}, {time.perf_counter() - started:.1f} s"
+    )
 
     print("## Dates and ids beyond what the database holds")
     sub = done.get("id")
@@ -153,16 +183,24 @@ def main(base: str) -> None:
     print("## Bodies refused before they are read")
     head = "Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 314572800\r\n"
     first, seconds = raw_post(base, "/accounts/login/", head, b"--x\r\n" + b"a" * 1024)
-    print(f"- anonymous POST /accounts/login/ declaring 300 MB, 1 KB sent\n    -> {first} "
-          f"after {seconds * 1000:.0f} ms")
-    first, seconds = raw_post(base, "/api/auth/token/", "Transfer-Encoding: chunked\r\n",
-                              b"400\r\n" + b"a" * 1024 + b"\r\n")
+    print(
+        f"- anonymous POST /accounts/login/ declaring 300 MB, 1 KB sent\n    -> {first} "
+        f"after {seconds * 1000:.0f} ms"
+    )
+    first, seconds = raw_post(
+        base,
+        "/api/auth/token/",
+        "Transfer-Encoding: chunked\r\n",
+        b"400\r\n" + b"a" * 1024 + b"\r\n",
+    )
     print(f"- chunked POST /api/auth/token/\n    -> {first} after {seconds * 1000:.0f} ms")
 
     print("## Rate limits shared by every process")
     statuses = [call(base, "POST", "/api/audits/reports/verify/")[0] for _ in range(90)]
-    print(f"- 90 anonymous verify calls -> {sum(s != 429 for s in statuses)} answered, "
-          f"{statuses.count(429)} refused with 429")
+    print(
+        f"- 90 anonymous verify calls -> {sum(s != 429 for s in statuses)} answered, "
+        f"{statuses.count(429)} refused with 429"
+    )
 
     print("## Content-Security-Policy")
     request = urllib.request.Request(base + "/accounts/login/")
@@ -174,24 +212,48 @@ def main(base: str) -> None:
     done = upload_and_wait(base, a, bad + b"\n")
     status, text, _ = call(base, "GET", f"/api/audits/submissions/{done['id']}/findings/", a)
     first_finding = json.loads(text)["results"][0]
-    show("its finding", status, json.dumps({k: first_finding[k] for k in
-                                            ("code", "venue", "table", "game", "played_at")}))
+    show(
+        "its finding",
+        status,
+        json.dumps({k: first_finding[k] for k in ("code", "venue", "table", "game", "played_at")}),
+    )
 
     print("## Schedules")
-    plan = {"name": "monthly probe", "kind": "venue", "scope": "WA-CR-0042",
-            "period": "previous_month", "day_of_month": "30", "month_of_year": "2"}
-    show("30 February", *call(base, "POST", "/api/audits/schedules/", rwa,
-                              json.dumps(plan).encode()))
+    plan = {
+        "name": "monthly probe",
+        "kind": "venue",
+        "scope": "WA-CR-0042",
+        "period": "previous_month",
+        "day_of_month": "30",
+        "month_of_year": "2",
+    }
+    show(
+        "30 February", *call(base, "POST", "/api/audits/schedules/", rwa, json.dumps(plan).encode())
+    )
     plan.update(day_of_month="2", month_of_year="*", name=f"probe {time.time_ns()}")
-    show("Washington's schedule", *call(base, "POST", "/api/audits/schedules/", rwa,
-                                         json.dumps(plan).encode()))
-    show("Oregon, the same name", *call(base, "POST", "/api/audits/schedules/", ror,
-                                        json.dumps({**plan, "scope": "PROBE-OR-V1"}).encode()))
+    show(
+        "Washington's schedule",
+        *call(base, "POST", "/api/audits/schedules/", rwa, json.dumps(plan).encode()),
+    )
+    show(
+        "Oregon, the same name",
+        *call(
+            base,
+            "POST",
+            "/api/audits/schedules/",
+            ror,
+            json.dumps({**plan, "scope": "PROBE-OR-V1"}).encode(),
+        ),
+    )
 
     print("## Credentials end together")
     basic = base64.b64encode(f"probe-staff-b:{PASSWORD}".encode()).decode()
-    request = urllib.request.Request(base + "/api/auth/token/", data=b"", method="POST",
-                                     headers={"Authorization": f"Basic {basic}"})
+    request = urllib.request.Request(
+        base + "/api/auth/token/",
+        data=b"",
+        method="POST",
+        headers={"Authorization": f"Basic {basic}"},
+    )
     with urllib.request.urlopen(request) as answer:
         fresh = json.loads(answer.read())["token"]
     from django.contrib.auth import get_user_model
@@ -199,8 +261,10 @@ def main(base: str) -> None:
     user = get_user_model().objects.get(username="probe-staff-b")
     user.set_password(PASSWORD + "x")
     user.save()
-    show("a token issued before a password change", *call(
-        base, "GET", "/api/audits/submissions/", fresh))
+    show(
+        "a token issued before a password change",
+        *call(base, "GET", "/api/audits/submissions/", fresh),
+    )
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from audits.models import Case, CaseStatus
+from audits.investigations.models import Case, CaseStatus
 from games.access import ADMIN, REVIEWER, STAFF, licensees_visible_to, membership_of, user_role
 
 WITH_REVIEWER = (CaseStatus.AWAITING_REVIEWER, CaseStatus.ESCALATED)

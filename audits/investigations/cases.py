@@ -12,7 +12,8 @@ scope is as absent as one that does not exist):
   accept the answer and close with an outcome, ask again, or escalate; close with an outcome at
   any time the case is open (withdrawn, say).
 
-Every step is a :class:`~audits.models.CaseStep` (append-only); the case's status follows it.
+Every step is a :class:`~audits.investigations.models.CaseStep` (append-only); the case's
+status follows it.
 Notices go by Django's email backend once the step is committed: the licensee's staff when the
 case awaits them, the jurisdiction's reviewers when it awaits the commission.
 """
@@ -48,18 +49,17 @@ from audits.investigations.case_access import (
     case_queue,
     cases_visible_to,
 )
-from audits.models import (
+from audits.investigations.models import (
     Case,
     CaseCause,
     CaseEvidence,
     CaseOutcome,
     CaseStatus,
     CaseStep,
-    Deviation,
-    Finding,
     StepKind,
-    SubmissionStatus,
 )
+from audits.monitoring.models import Deviation
+from audits.submissions.models import Finding, SubmissionStatus
 from audits.submissions.storage import clean_file_name, media_path
 from compliance.dates import MAX_ID, id_in_range
 from games.access import REVIEWER, STAFF, licensees_visible_to

@@ -4,8 +4,8 @@ or a seat whose over-payments stand out from the rest of the venue.
 
 A hand log may name the dealer of each round (``dealer.id``, ``docs/handlog-format.md``);
 every seat has its number.  Rounds per dealer (and each wager's sums over them) and rounds
-played per seat come from the ledger (:class:`~audits.models.DealerDay`,
-:class:`~audits.models.SeatDay`: a round counted once however often it is submitted);
+played per seat come from the ledger (:class:`~audits.monitoring.models.DealerDay`,
+:class:`~audits.monitoring.models.SeatDay`: a round counted once however often it is submitted);
 over-paid rounds from the findings (``overpaid``, not those of a round already read in an
 earlier submission).
 
@@ -31,10 +31,11 @@ from decimal import Decimal
 
 from django.db.models import Q, Sum
 
-from audits.models import DealerDay, Finding, SeatDay, SubmissionStatus
-from audits.models.dealers import SEATS
 from audits.monitoring.deviations import HoldCheck, pooled_check
 from audits.monitoring.ledger import LedgerLine, venue_days
+from audits.monitoring.models import DealerDay, SeatDay
+from audits.submissions.models import Finding, SubmissionStatus
+from audits.submissions.models.places import SEATS
 from games.gaming_day import gaming_day_bounds
 from games.models import Venue
 

@@ -9,7 +9,7 @@ table's wagers keep their own sheet.  The jurisdiction names the rule: its confi
 
 When a submission finishes, :func:`deviations_record` tests every gaming day it added to,
 and the month to date and year to date of the last such day of each month; a deviation
-found is written once with its figures and the date (:class:`~audits.models.Deviation`).
+found is written once with its figures and the date (:class:`~audits.monitoring.models.Deviation`).
 """
 
 from __future__ import annotations
@@ -20,10 +20,11 @@ from datetime import date, timedelta
 
 from django.db.models import Q
 
-from audits.models import Deviation, DeviationPeriod, LedgerDay, Submission
 from audits.monitoring.ledger import LedgerLine, ledger_lines
+from audits.monitoring.models import Deviation, DeviationPeriod, LedgerDay
 from audits.par.hold import Hold, Part, hold_of_parts
 from audits.par.rules import authorization_on, authorization_sheets, venue_authorizations
+from audits.submissions.models import Submission
 from games.models import Authorization, Table, Venue
 
 WHOLE_VENUE = ""

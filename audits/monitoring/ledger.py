@@ -2,7 +2,7 @@
 
 When a submission finishes, :func:`ledger_record` writes its chunks' totals per (venue,
 table, game, wager key) and gaming day (the venue's jurisdiction sets when a day begins)
-as :class:`~audits.models.LedgerDay` rows, less every round the duplicate checks found
+as :class:`~audits.monitoring.models.LedgerDay` rows, less every round the duplicate checks found
 already read (earlier in the file, or in an earlier finished submission of the licensee):
 a round counted in two submissions is counted once, in the first.  The selectors sum those
 rows for a day, the month to date, the year to date or any range, per table, game and
@@ -18,18 +18,16 @@ from decimal import Decimal
 
 from django.db.models import Sum
 
-from audits.models import (
+from audits.monitoring.models import DealerDay, LedgerDay, SeatDay
+from audits.submissions.models import (
     ChunkDealer,
     ChunkSeat,
     ChunkTotal,
-    DealerDay,
     Finding,
-    LedgerDay,
-    SeatDay,
     Submission,
     SubmissionStatus,
 )
-from audits.models.dealers import SEATS
+from audits.submissions.models.places import SEATS
 from audits.submissions.round_view import submission_lines
 from audits.validation.parse import parse_line
 from audits.validation.rejected import Rejected

@@ -14,9 +14,9 @@ from zoneinfo import ZoneInfo
 from django.db.models import Count
 from django.utils import timezone
 
-from audits.models import Report, ReportKind
 from audits.par.hold import hold_of
 from audits.par.rules import place_rules
+from audits.reports.models import Report, ReportKind
 from audits.reports.monitoring import monitoring_figures
 from audits.reports.scope import report_findings, report_submissions, report_totals
 from audits.submissions.summary import findings_cap_note

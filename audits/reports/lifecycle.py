@@ -20,11 +20,12 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from audits.models import Report, ReportKind, ReportStatus, Submission, SubmissionStatus
 from audits.reports.figures import report_figures
+from audits.reports.models import Report, ReportKind, ReportStatus
 from audits.reports.periods import PeriodError, period_bounds
 from audits.reports.render import report_pdf
 from audits.reports.signature import report_sign
+from audits.submissions.models import Submission, SubmissionStatus
 from compliance.logs import log_context
 from games.models import Jurisdiction, Venue
 

@@ -13,7 +13,7 @@ from datetime import date
 from django.db.models import Q
 from django.utils import timezone
 
-from audits.models import Case, CaseStep, Report, ReportKind
+from audits.investigations.models import Case, CaseStep
 from audits.monitoring.dealers import dealer_checks, seat_checks
 from audits.monitoring.deviations import (
     HoldCheck,
@@ -23,6 +23,7 @@ from audits.monitoring.deviations import (
     venue_checks,
 )
 from audits.monitoring.ledger import ledger_lines
+from audits.reports.models import Report, ReportKind
 from audits.reports.scope import report_findings, report_submissions
 from compliance.timezones import local_iso
 from games.models import Venue

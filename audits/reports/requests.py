@@ -11,8 +11,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
 from audits.access import reports_visible_to, submissions_visible_to, user_can_request_report
-from audits.models import Report, ReportKind, ReportStatus
 from audits.reports.lifecycle import report_reissue, report_request
+from audits.reports.models import Report, ReportKind, ReportStatus
 from audits.submissions.queue import task_named
 from games.access import jurisdictions_visible_to, venues_visible_to
 

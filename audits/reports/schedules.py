@@ -23,8 +23,8 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django_celery_beat.models import CrontabSchedule, PeriodicTask
 
-from audits.models import Report, ReportKind, ReportStatus
 from audits.reports.lifecycle import report_request
+from audits.reports.models import Report, ReportKind, ReportStatus
 from audits.reports.periods import period_bounds, previous_month, previous_quarter
 from games.models import Jurisdiction, Venue
 

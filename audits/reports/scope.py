@@ -7,7 +7,8 @@ from zoneinfo import ZoneInfo
 
 from django.db.models import QuerySet
 
-from audits.models import Finding, Report, ReportKind, Submission, SubmissionStatus, SubmissionTotal
+from audits.reports.models import Report, ReportKind
+from audits.submissions.models import Finding, Submission, SubmissionStatus, SubmissionTotal
 
 
 def report_submissions(report: Report) -> QuerySet[Submission]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import DatabaseError
 
-from audits.models import Report, ReportStatus
+from audits.reports.models import Report, ReportStatus
 from audits.reports.signature import report_verify
 
 MAX_PDF_BYTES = settings.REPORT_VERIFY_MAX_BYTES  # a report is a few hundred kilobytes

@@ -64,7 +64,6 @@ def stake_of(seat: dict, key: str) -> Decimal:
     return Decimal(seat["wagers"].get(key, "0"))
 
 
-
 # -- dealt: the wagers -------------------------------------------------------------------------
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 
 from django.db import connection
 
-from audits.models import Chunk, Finding, RoundKeys
+from audits.submissions.models import Chunk, Finding, RoundKeys
 from audits.submissions.round_keys import RoundsRead
 from audits.submissions.tally import RoundPlace
 from audits.validation.findings import Finding as FindingData

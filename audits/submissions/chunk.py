@@ -15,11 +15,11 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from audits.models import Chunk, ChunkDealer, ChunkSeat, ChunkTotal, Submission
-from audits.models.dealers import SEATS
 from audits.submissions.bulk import write_findings, write_objects, write_round_keys
 from audits.submissions.chunk_run import ChunkRun
 from audits.submissions.lines import read_blocks
+from audits.submissions.models import Chunk, ChunkDealer, ChunkSeat, ChunkTotal, Submission
+from audits.submissions.models.places import SEATS
 from audits.submissions.rules_context import run_reading
 from audits.submissions.storage import plain_path
 from audits.submissions.tally import TableDay
@@ -119,9 +119,16 @@ def _write_totals(chunk: Chunk, run: ChunkRun) -> None:
     write_objects(
         ChunkDealer,
         (
-            ChunkDealer(chunk=chunk, venue=d.venue[:40], table=d.table[:40], game=d.game[:60],
-                        gaming_day=d.gaming_day, dealer=d.dealer, wager_key=d.wager_key,
-                        **_sums(tally))  # fmt: skip
+            ChunkDealer(
+                chunk=chunk,
+                venue=d.venue[:40],
+                table=d.table[:40],
+                game=d.game[:60],
+                gaming_day=d.gaming_day,
+                dealer=d.dealer,
+                wager_key=d.wager_key,
+                **_sums(tally),
+            )  # fmt: skip
             for d, tally in run.dealers.items()
             if d.gaming_day is not None
         ),
@@ -134,17 +141,32 @@ def _write_totals(chunk: Chunk, run: ChunkRun) -> None:
     write_objects(
         ChunkSeat,
         (
-            ChunkSeat(chunk=chunk, venue=d.venue, table=d.table, game=d.game,
-                      gaming_day=d.gaming_day, **played)  # fmt: skip
+            ChunkSeat(
+                chunk=chunk,
+                venue=d.venue,
+                table=d.table,
+                game=d.game,
+                gaming_day=d.gaming_day,
+                **played,
+            )  # fmt: skip
             for d, played in seated.items()
         ),
     )
     write_objects(
         ChunkTotal,
         (
-            ChunkTotal(chunk=chunk, venue=k.venue, table=k.table, game=k.game,
-                       gaming_day=k.gaming_day, wager_key=k.wager_key, paid_out=tally.paid_out,
-                       overpaid=over[k], underpaid=under[k], **_sums(tally))  # fmt: skip
+            ChunkTotal(
+                chunk=chunk,
+                venue=k.venue,
+                table=k.table,
+                game=k.game,
+                gaming_day=k.gaming_day,
+                wager_key=k.wager_key,
+                paid_out=tally.paid_out,
+                overpaid=over[k],
+                underpaid=under[k],
+                **_sums(tally),
+            )  # fmt: skip
             for k, tally in run.totals.items()
         ),
     )

@@ -22,11 +22,11 @@ from datetime import datetime, timedelta
 import numpy as np
 from django.utils import timezone
 
-from audits.models import Submission
 from audits.submissions.fast_path import BackOff, FastPath, LineLeft, screen_on
 from audits.submissions.finding_caps import ChunkFindings
 from audits.submissions.gate import Gate, gate_for
 from audits.submissions.lines import TOO_LONG, BlockLines, is_blank
+from audits.submissions.models import Submission
 from audits.submissions.round_keys import RoundsRead
 from audits.submissions.rules_context import GameRulesCache
 from audits.submissions.tally import (

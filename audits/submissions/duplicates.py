@@ -21,7 +21,7 @@ from hashlib import blake2b
 import numpy as np
 from django.db import connection
 
-from audits.models import Finding, RoundKeys, Submission, SubmissionStatus
+from audits.submissions.models import Finding, RoundKeys, Submission, SubmissionStatus
 from audits.submissions.round_keys import KEYS, LINES, MICROS, stored_ids
 from audits.validation.findings import CODES, format_rule
 from audits.validation.screen.times import as_datetime
@@ -161,8 +161,9 @@ def repeated_keys(keys: np.ndarray, parts: int = KEY_PARTS) -> np.ndarray:
     time, so that the sorted copy is a part of the keys, not all of them (a million rounds'
     keys are 8 MB); ``parts``: a power of two, 2 to 256."""
     shift = 64 - (parts - 1).bit_length()
-    top = np.right_shift(keys, np.uint64(shift), out=np.empty(len(keys), np.uint8),
-                         casting="unsafe")  # a byte a key: an eighth of the keys' memory
+    top = np.right_shift(
+        keys, np.uint64(shift), out=np.empty(len(keys), np.uint8), casting="unsafe"
+    )  # a byte a key: an eighth of the keys' memory
     found = []
     for part in range(parts):
         mine = np.sort(keys[top == part])

@@ -15,7 +15,8 @@ from django.db import transaction
 from django.db.models import Max, Min, Sum
 from django.utils import timezone
 
-from audits.models import (
+from audits.submissions.duplicates import duplicate_findings
+from audits.submissions.models import (
     Chunk,
     ChunkTotal,
     Finding,
@@ -23,11 +24,9 @@ from audits.models import (
     SubmissionStatus,
     SubmissionTotal,
 )
-from audits.submissions.duplicates import duplicate_findings
 from audits.submissions.storage import discard_work_copy
 
 log = logging.getLogger(__name__)
-
 
 
 @dataclass

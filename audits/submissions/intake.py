@@ -22,8 +22,15 @@ from django.conf import settings
 from django.db import transaction
 
 from audits import access
-from audits.models import Chunk, Finding, RoundKeys, Submission, SubmissionStatus, SubmissionTotal
 from audits.submissions.expansion import GZIP_MAGIC
+from audits.submissions.models import (
+    Chunk,
+    Finding,
+    RoundKeys,
+    Submission,
+    SubmissionStatus,
+    SubmissionTotal,
+)
 from audits.submissions.queue import task_named
 from audits.submissions.storage import discard_work_copy, submission_store
 from audits.submissions.submissions import (

@@ -124,7 +124,7 @@ def read_blocks(path: Path, start: int, end: int) -> Iterator[BlockLines]:
                 ends = np.append(ends, stop - base)  # the file's last line, with no newline
             starts = np.empty_like(ends)
             starts[0], starts[1:] = offset, ends[:-1] + 1
-            if at == 0 and data[:len(UTF8_BOM)] == UTF8_BOM:
+            if at == 0 and data[: len(UTF8_BOM)] == UTF8_BOM:
                 starts[0] += len(UTF8_BOM)
             too_long = np.flatnonzero(ends - starts > MAX_LINE_BYTES).tolist()
             yield BlockLines(data, starts, ends, frozenset(too_long))

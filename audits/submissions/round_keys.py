@@ -1,9 +1,9 @@
 """The rounds a chunk read, kept per place as sorted arrays: how duplicates are found.
 
 A round is known by (venue, table, round id).  Each chunk keeps, per (venue, table, game),
-one row (:class:`~audits.models.RoundKeys`) holding its rounds' 64-bit keys (a stable hash
-of the round id's UTF-8 bytes) sorted, with each round's line, time and id in the same
-order: one row per chunk and place, not one per round.  At the end of a submission the keys
+one row (:class:`~audits.submissions.models.RoundKeys`) holding its rounds' 64-bit keys (a
+stable hash of the round id's UTF-8 bytes) sorted, with each round's line, time and id in the
+same order: one row per chunk and place, not one per round.  At the end of a submission the keys
 are merged in numpy (:mod:`.duplicates`); equal keys are then confirmed on the round ids
 themselves.
 
@@ -97,7 +97,8 @@ class RoundsRead:
         return as_datetime(min(t.min() for t in times)), as_datetime(max(t.max() for t in times))
 
     def sorted_places(self) -> Iterator[tuple[tuple[str, str, str], dict]]:
-        """Per place, the arrays a :class:`~audits.models.RoundKeys` row stores, by key."""
+        """Per place, the arrays a :class:`~audits.submissions.models.RoundKeys` row stores, by
+        key."""
         for place, rounds in self.places.items():
             ids, lines, micros = rounds.arrays()
             keys = round_keys(ids)
@@ -127,7 +128,7 @@ class RoundsRead:
 
 
 def stored_ids(blob: bytes, ends: bytes) -> IdBytes:
-    """The ids of a :class:`~audits.models.RoundKeys` row, in its (key) order."""
+    """The ids of a :class:`~audits.submissions.models.RoundKeys` row, in its (key) order."""
     end = np.frombuffer(ends, ENDS).astype(np.int64)
     length = np.diff(end, prepend=0)
     return IdBytes(np.frombuffer(zlib.decompress(blob), np.uint8), end - length, length)

@@ -15,8 +15,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from audits.models import Submission
 from audits.submissions.lines import LineSeeker, without_bom
+from audits.submissions.models import Submission
 from audits.submissions.rules_context import GameRulesCache
 from audits.submissions.storage import media_path
 from audits.validation.games import settle_round

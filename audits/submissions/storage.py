@@ -23,8 +23,8 @@ from typing import BinaryIO
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
-from audits.models import Submission
 from audits.submissions.expansion import GZIP_MAGIC, ExpansionRefused, GzipExpander
+from audits.submissions.models import Submission
 
 BLOCK = 1 << 20
 DEFAULT_MAX_UPLOAD_BYTES = 1 << 30

@@ -7,11 +7,11 @@ import logging
 from django.db import transaction
 from django.utils import timezone
 
-from audits.models import Chunk, Finding, Submission, SubmissionStatus
 from audits.submissions.chunk import chunk_validate
 from audits.submissions.chunk_run import ChunkRun
 from audits.submissions.finish import submission_finish
 from audits.submissions.lines import chunk_boundaries, chunk_marks
+from audits.submissions.models import Chunk, Finding, Submission, SubmissionStatus
 from audits.submissions.rules_context import GameRulesCache
 from audits.submissions.storage import UnreadableFile, expand_work_copy, media_path
 from audits.validation.findings import CODES, format_rule

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from django.conf import settings
 from django.db.models import Count
 
-from audits.models import Finding, Submission
+from audits.submissions.models import Finding, Submission
 from compliance.timezones import local_iso
 
 FINDING_FIELDS = (

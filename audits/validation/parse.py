@@ -152,7 +152,7 @@ def _microseconds_at_most(text: str) -> str:
     if not dot:
         return text
     digits = re.match(r"[0-9]+", tail)[0]
-    return f"{head}.{digits[:6]}{tail[len(digits):]}"
+    return f"{head}.{digits[:6]}{tail[len(digits) :]}"
 
 
 def _path(where) -> str:

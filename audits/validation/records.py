@@ -82,4 +82,3 @@ class Round(msgspec.Struct, **STRICT):
     seats: Annotated[list[Seat], Meta(extra_json_schema={"minItems": 1, "maxItems": 7})]
     options: dict[str, str | int] = {}
     shift: Name | None = None
-

@@ -1,5 +1,5 @@
-"""What every page needs: the signed-in user's role (for the menu), and the door every page
-of the service keeps (signed in, with a role)."""
+"""What every page needs: the signed-in user's role (for the menu), the door every page of
+the service keeps (signed in, with a role), the length of a list's page and a form's status."""
 
 from functools import wraps
 
@@ -25,3 +25,11 @@ def role_required(view):
         return view(request, *args, **kwargs)
 
     return with_role
+
+
+PAGE = 50  # rows per page of a list
+
+
+def form_status(form) -> int:
+    """400 for a form sent back with errors, else 200."""
+    return 400 if form.is_bound and form.errors else 200

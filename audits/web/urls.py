@@ -1,21 +1,28 @@
-"""Routes of the web pages (the API is under /api/)."""
+"""Routes of the web pages (the API is under /api/): each room's pages, and the home page."""
 
 from django.urls import path
 
-from . import cases, handlog, monitoring, rounds, views
+from audits.investigations.pages import views as cases
+from audits.monitoring.pages import views as monitoring
+from audits.reports.pages import views as reports
+from audits.submissions.pages import handlog, rounds
+from audits.submissions.pages import views as submissions
+
+from . import home
 
 urlpatterns = [
-    path("", views.home, name="dashboard"),
+    path("", home.home, name="dashboard"),
     path("handlog-format/", handlog.handlog_format_page, name="handlog-format"),
-    path("handlog-format/v1/schema.json", handlog.handlog_format_schema,
-         name="handlog-format-schema"),  # fmt: skip
-    path("submissions/", views.submission_list, name="web-submissions"),
-    path("submissions/new/", views.submission_upload, name="web-submission-upload"),
-    path("submissions/<uuid:uuid>/", views.submission_detail, name="web-submission"),
+    path(
+        "handlog-format/v1/schema.json", handlog.handlog_format_schema, name="handlog-format-schema"
+    ),  # fmt: skip
+    path("submissions/", submissions.submission_list, name="web-submissions"),
+    path("submissions/new/", submissions.submission_upload, name="web-submission-upload"),
+    path("submissions/<uuid:uuid>/", submissions.submission_detail, name="web-submission"),
     path("submissions/<uuid:uuid>/progress/", rounds.submission_progress, name="web-progress"),
     path("submissions/<uuid:uuid>/lines/<id:line>/", rounds.round_detail, name="web-round"),
-    path("submissions/<uuid:uuid>/report/", views.report_ask, name="web-report-ask"),
-    path("submissions/<uuid:uuid>/retry/", views.submission_retry_page, name="web-retry"),
+    path("submissions/<uuid:uuid>/report/", reports.report_ask, name="web-report-ask"),
+    path("submissions/<uuid:uuid>/retry/", submissions.submission_retry_page, name="web-retry"),
     path("monitoring/", monitoring.venue_list, name="web-monitoring"),
     path("monitoring/venues/<str:code>/", monitoring.venue_ledger, name="web-venue-ledger"),
     path("cases/", cases.case_list, name="web-cases"),
@@ -24,8 +31,8 @@ urlpatterns = [
     path("cases/<id:pk>/answer/", cases.case_answer, name="web-case-answer"),
     path("cases/<id:pk>/decide/", cases.case_decide, name="web-case-decide"),
     path("cases/<id:pk>/evidence/<id:evidence>/", cases.case_evidence, name="web-case-evidence"),
-    path("reports/", views.report_list, name="web-reports"),
-    path("reports/verify/", views.report_verify_page, name="web-report-verify"),
-    path("schedules/", views.schedule_list, name="web-schedules"),
-    path("schedules/<id:pk>/pause/", views.schedule_pause, name="web-schedule-pause"),
+    path("reports/", reports.report_list, name="web-reports"),
+    path("reports/verify/", reports.report_verify_page, name="web-report-verify"),
+    path("schedules/", reports.schedule_list, name="web-schedules"),
+    path("schedules/<id:pk>/pause/", reports.schedule_pause, name="web-schedule-pause"),
 ]

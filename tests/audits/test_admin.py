@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from audits.models import ReportKind
 from audits.reports.lifecycle import report_request
+from audits.reports.models import ReportKind
 from tests.audits.report_support import validated  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.django_db

@@ -18,8 +18,9 @@ from django.test import Client
 from django.urls import reverse
 
 from audits.demo.accounts import demo_accounts_ensure
-from audits.models import Report, Submission
+from audits.reports.models import Report
 from audits.reports.verification import report_check
+from audits.submissions.models import Submission
 from tests.audits.report_support import dev_identity_dir, signing  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db

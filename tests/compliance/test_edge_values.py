@@ -24,7 +24,7 @@ from django.http import QueryDict
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from audits.models import Report
+from audits.reports.models import Report
 from games.models import Approval
 from tests.audits.conftest import media, wa  # noqa: F401
 from tests.audits.report_support import dev_identity_dir, signing, validated  # noqa: F401

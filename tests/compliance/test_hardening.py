@@ -151,7 +151,7 @@ def test_the_api_docs_page_has_no_inline_script():
 
 
 def test_an_unexpected_error_under_the_api_is_json_in_production(staff, monkeypatch, settings):  # noqa: F811
-    from audits.api.views import SubmissionViewSet
+    from audits.submissions.api.views import SubmissionViewSet
 
     settings.DEBUG = False
 

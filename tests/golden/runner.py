@@ -9,8 +9,8 @@ from unittest import mock
 
 from django.db import transaction
 
-from audits.models import Finding, Submission
 from audits.submissions.intake import submission_submit
+from audits.submissions.models import Finding, Submission
 from audits.validation.games import GAMES
 from games.models import Licensee
 from tests.golden.cases import Golden

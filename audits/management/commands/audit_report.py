@@ -16,8 +16,9 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from audits.models import ReportKind, ReportStatus, Submission
 from audits.reports.lifecycle import report_request
+from audits.reports.models import ReportKind, ReportStatus
+from audits.submissions.models import Submission
 from audits.tasks import generate_report
 from games.models import Jurisdiction, Venue
 

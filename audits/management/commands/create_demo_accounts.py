@@ -52,9 +52,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **opts):
-        refusal = mode.demo_mode_refusal(
-            debug=settings.DEBUG, vendor=mode.database_vendor()
-        )
+        refusal = mode.demo_mode_refusal(debug=settings.DEBUG, vendor=mode.database_vendor())
         if refusal:
             raise CommandError(refusal)
         path = Path(opts["file"])

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from audits.models import SubmissionStatus
 from audits.submissions.intake import licensee_for_file, submission_submit
+from audits.submissions.models import SubmissionStatus
 from audits.submissions.storage import SubmissionRefused
 from audits.submissions.summary import (
     finding_dicts,

@@ -24,7 +24,8 @@ from audits.investigations.cases import (
     case_open,
     case_queue,
 )
-from audits.models import Case, CaseStep, Deviation
+from audits.investigations.models import Case, CaseStep
+from audits.monitoring.models import Deviation
 from games.models.immutability import ImmutableRecordError
 from tests.audits.report_support import validated  # noqa: F401  (fixture)
 from tests.audits.submissions_support import people  # noqa: F401  (fixture)

@@ -15,8 +15,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from audits.models import DealerDay
 from audits.monitoring.dealers import dealer_checks, over_paid_tail
+from audits.monitoring.models import DealerDay
 from audits.samples import generate_toss_one
 from games.gaming_day import gaming_day_of
 from games.models import Venue
@@ -148,9 +148,9 @@ def test_the_flag_on_the_page_over_the_api_and_in_the_report(wa, tmp_path):
     from django.test import Client
     from rest_framework.test import APIClient
 
-    from audits.models import ReportKind
     from audits.reports.figures import report_figures
     from audits.reports.lifecycle import report_request
+    from audits.reports.models import ReportKind
 
     submit(wa, _month(tmp_path, plant=True, days=31))
     staff, other = staff_of(wa)

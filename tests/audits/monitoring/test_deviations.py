@@ -10,8 +10,8 @@ from decimal import Decimal
 
 import pytest
 
-from audits.models import Deviation
 from audits.monitoring.deviations import deviations_record, hold_checks, periods_to_test
+from audits.monitoring.models import Deviation
 from audits.par.hold import Part, hold_of_parts
 from audits.samples import generate_toss_one
 from games.models import Licensee, Venue

@@ -11,9 +11,10 @@ from decimal import Decimal
 
 import pytest
 
-from audits.models import LedgerDay, SubmissionTotal
 from audits.monitoring.ledger import ledger_last_day, ledger_lines, ledger_periods
+from audits.monitoring.models import LedgerDay
 from audits.samples import generate_toss_one
+from audits.submissions.models import SubmissionTotal
 from games.gaming_day import gaming_day_bounds, gaming_day_of
 from games.models import Licensee, Venue
 from tests.audits.conftest import round_line

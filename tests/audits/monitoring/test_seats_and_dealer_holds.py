@@ -13,9 +13,9 @@ from decimal import Decimal
 
 import pytest
 
-from audits.models import DealerDay, SeatDay
 from audits.monitoring.dealers import dealer_checks, seat_checks
 from audits.monitoring.ledger import ledger_lines
+from audits.monitoring.models import DealerDay, SeatDay
 from audits.samples import generate_toss_one
 from games.gaming_day import gaming_day_of
 from games.models import Venue
@@ -146,9 +146,9 @@ def test_seats_and_dealer_holds_on_the_page_over_the_api_and_in_the_report(wa, v
     from django.test import Client
     from rest_framework.test import APIClient
 
-    from audits.models import ReportKind
     from audits.reports.figures import report_figures
     from audits.reports.lifecycle import report_request
+    from audits.reports.models import ReportKind
     from audits.reports.render import report_pdf
 
     submit(wa, _log(tmp_path, seat_every=200))  # October: a seat over-paid

@@ -10,10 +10,11 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Sum
 
-from audits.models import Finding, ReportKind, SubmissionTotal
 from audits.reports.figures import report_figures
 from audits.reports.lifecycle import report_request
+from audits.reports.models import ReportKind
 from audits.reports.render import report_pdf
+from audits.submissions.models import Finding, SubmissionTotal
 from games.models import Jurisdiction, Venue
 from tests.audits.report_support import validated  # noqa: F401  (fixture)
 

@@ -11,8 +11,8 @@ from django.conf import settings as django_settings
 from django.core.management import call_command
 from django.db import DatabaseError, transaction
 
-from audits.models import Report, ReportIssued, ReportKind, ReportStatus
 from audits.reports.lifecycle import report_generate, report_reissue, report_request
+from audits.reports.models import Report, ReportIssued, ReportKind, ReportStatus
 from audits.reports.verification import report_check
 from audits.signing.verify import pdf_attachment
 from audits.tasks import generate_report

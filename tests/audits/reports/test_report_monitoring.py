@@ -15,10 +15,11 @@ from django.conf import settings as django_settings
 from django.utils import timezone
 
 from audits.investigations.cases import case_answer, case_decide, case_open
-from audits.models import Deviation, ReportKind
+from audits.monitoring.models import Deviation
 from audits.reports import monitoring
 from audits.reports.figures import report_figures
 from audits.reports.lifecycle import report_request
+from audits.reports.models import ReportKind
 from audits.reports.render import report_pdf
 from games.models import Venue
 from tests.audits.monitoring.test_deviations import _month
@@ -107,7 +108,7 @@ def test_a_jurisdiction_report_shows_each_venue_whole(october):
 
 
 def test_a_submission_report_has_no_monitoring_section(october):
-    from audits.models import Submission
+    from audits.submissions.models import Submission
 
     submission = Submission.objects.get()
     figures = report_figures(report_request(kind=ReportKind.SUBMISSION, submission=submission))
@@ -135,8 +136,8 @@ def test_reports_issued_before_and_after_a_case_closes_each_keep_their_own_date(
 ):
     """Report A is issued with a case open, the case is closed, report B is issued: A's stored
     figures and signed file are what they were, and B states the case closed."""
-    from audits.models import Report
     from audits.reports.lifecycle import report_reissue
+    from audits.reports.models import Report
     from audits.tasks import generate_report
 
     venue, _, still_open, _ = october
@@ -171,7 +172,7 @@ def test_an_overdue_case_is_flagged_on_the_pages_over_the_api_and_in_the_report(
     from django.test import Client
     from rest_framework.test import APIClient
 
-    from audits.models import Case
+    from audits.investigations.models import Case
 
     venue, closed, still_open, _ = october
     days = venue.licensee.jurisdiction.case_overdue_days

@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django_celery_beat.models import PeriodicTask
 
-from audits.models import Report, ReportStatus
+from audits.reports.models import Report, ReportStatus
 from audits.reports.schedules import report_schedule_create, report_schedule_run
 
 pytestmark = pytest.mark.django_db

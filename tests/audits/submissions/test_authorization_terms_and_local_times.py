@@ -12,9 +12,9 @@ import json
 import pytest
 from django.test import Client
 
-from audits.models import ReportKind
 from audits.reports.figures import report_figures
 from audits.reports.lifecycle import report_request
+from audits.reports.models import ReportKind
 from games.models import Authorization
 from tests.audits.conftest import round_line
 
@@ -47,8 +47,8 @@ def six_decks_only(wa):
 
 @pytest.mark.parametrize("fast", [True, False])
 def test_an_eight_deck_round_at_a_six_deck_table_is_a_finding(six_decks_only, fast, media):
-    from audits.models import Submission
     from audits.submissions.chunk_run import ChunkRun
+    from audits.submissions.models import Submission
 
     run = ChunkRun(Submission(licensee=six_decks_only.venue.licensee), fast=fast)
     run.line(1, round_line(round="six"))
@@ -173,7 +173,7 @@ def test_the_submission_and_its_report_are_in_local_time(people, local_log):
     detail = client(people.staff).get(f"{API}{local_log}/").json()
     assert detail["submitted_at"][-6:] in ("-07:00", "-08:00")
     assert detail["finished_at"][-6:] in ("-07:00", "-08:00")
-    from audits.models import Submission
+    from audits.submissions.models import Submission
 
     report = report_request(kind=ReportKind.SUBMISSION, submission=Submission.objects.get())
     figures = report_figures(report)

@@ -7,8 +7,8 @@ from decimal import Decimal
 
 import pytest
 
-from audits.models import ChunkSeat, ChunkTotal
 from audits.submissions.bulk import write_objects
+from audits.submissions.models import ChunkSeat, ChunkTotal
 from tests.audits.conftest import round_line
 from tests.audits.submissions.test_pipeline import submit
 
@@ -20,11 +20,22 @@ FIELDS = ("venue", "table", "game", "gaming_day", "wager_key", "rounds", "wagers
 def test_objects_written_at_once_read_back_as_created(wa):
     chunk = submit(wa, round_line(round="B-1") + b"\n").chunks.get()
     made = [
-        ChunkTotal(chunk=chunk, venue="WA-CR-0042", table="T 1", game="toss-one-21",
-                   gaming_day=date(2026, 10, 2), wager_key=key, rounds=3, wagers=2,
-                   wagered=Decimal("12.50"), net_result=Decimal("-7.25"), paid_out=Decimal(0),
-                   stake_squares=Decimal("78.13"), overpaid=Decimal("0.01"),
-                   underpaid=Decimal(0))  # fmt: skip
+        ChunkTotal(
+            chunk=chunk,
+            venue="WA-CR-0042",
+            table="T 1",
+            game="toss-one-21",
+            gaming_day=date(2026, 10, 2),
+            wager_key=key,
+            rounds=3,
+            wagers=2,
+            wagered=Decimal("12.50"),
+            net_result=Decimal("-7.25"),
+            paid_out=Decimal(0),
+            stake_squares=Decimal("78.13"),
+            overpaid=Decimal("0.01"),
+            underpaid=Decimal(0),
+        )  # fmt: skip
         for key in ("main", "lucky3", "")
     ] + [ChunkTotal(chunk=chunk, venue="x", table="é ✓", game="g", gaming_day=None)]
     ChunkTotal.objects.filter(chunk=chunk).delete()

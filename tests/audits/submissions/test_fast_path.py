@@ -8,11 +8,11 @@ from operator import attrgetter
 
 import pytest
 
-from audits.models import Submission
 from audits.samples import generate_toss_one
 from audits.submissions import lines
 from audits.submissions.chunk_run import ChunkRun
 from audits.submissions.lines import read_blocks, read_lines
+from audits.submissions.models import Submission
 from games.gaming_day import gaming_day_of
 from games.rules_resolver import RulesResolver
 

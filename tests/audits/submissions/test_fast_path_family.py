@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from audits.models import Submission
 from audits.samples.blackjack import generate_blackjack
 from audits.submissions.chunk_run import ChunkRun
+from audits.submissions.models import Submission
 from tests.audits.conftest import changed
 
 pytestmark = pytest.mark.django_db

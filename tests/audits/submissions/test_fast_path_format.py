@@ -15,8 +15,8 @@ from collections.abc import Callable
 
 import pytest
 
-from audits.models import Submission
 from audits.samples.games import SAMPLE_GAMES
+from audits.submissions.models import Submission
 from tests.audits.submissions.test_fast_path_family import judged
 
 pytestmark = pytest.mark.django_db
@@ -82,10 +82,16 @@ CHANGES: list[tuple[str, bool, Callable[[bytes], bytes | None]]] = [
     ("amount with an exponent", True, _amount(lambda v: f'"{v}e0"'.encode())),
     ("number with an exponent", True, _amount(lambda v: f"{v}e0".encode())),
     ("amount with a leading zero", True, _amount(lambda v: f'"0{v}"'.encode())),
-    ("amount in Arabic-Indic digits", True,
-     _amount(lambda v: f'"{v.translate(ARABIC_INDIC)}"'.encode())),
-    ("amount in full-width digits", True,
-     _amount(lambda v: f'"{v.translate(FULL_WIDTH)}"'.encode())),
+    (
+        "amount in Arabic-Indic digits",
+        True,
+        _amount(lambda v: f'"{v.translate(ARABIC_INDIC)}"'.encode()),
+    ),
+    (
+        "amount in full-width digits",
+        True,
+        _amount(lambda v: f'"{v.translate(FULL_WIDTH)}"'.encode()),
+    ),
     ("amount with an underscore", True, _amount(lambda v: f'"{v}_0"'.encode())),
     ("amount with three decimals", True, _amount(lambda v: f'"{v}.000"'.encode())),
     ("negative stake", True, _amount(lambda v: f'"-{v}"'.encode())),

@@ -9,7 +9,7 @@ import json
 import pytest
 from django.test import Client
 
-from audits.models import LedgerDay
+from audits.monitoring.models import LedgerDay
 from audits.submissions.storage import submission_store
 from audits.submissions.submissions import submission_validate_now
 from tests.audits.conftest import round_line
@@ -47,7 +47,10 @@ def test_a_line_yields_at_most_its_share_and_one_finding_counts_the_rest(wa, tmp
 
 
 def test_past_the_submissions_cap_findings_are_counted_by_code_not_stored(
-    wa, tmp_path, settings, people  # noqa: F811
+    wa,
+    tmp_path,
+    settings,
+    people,  # noqa: F811
 ):
     settings.AUDITS_FINDINGS_STORED = 100
     overpaid = [round_line(round=f"o{i}", seats__0__results__main="40") for i in range(150)]

@@ -8,7 +8,7 @@ import logging
 
 import pytest
 
-from audits.models import Submission
+from audits.submissions.models import Submission
 from audits.submissions.storage import submission_store
 from compliance.logs import ContextFilter, json_formatter
 from games.models import Jurisdiction, Licensee

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from audits.models import Chunk, Finding, Submission, SubmissionTotal
 from audits.submissions.chunk import chunk_validate
+from audits.submissions.models import Chunk, Finding, Submission, SubmissionTotal
 from audits.submissions.storage import media_path, submission_store
 from audits.submissions.submissions import (
     SubmissionFailed,

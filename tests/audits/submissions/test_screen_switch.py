@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from audits.models import Submission
 from audits.samples import generate_toss_one
 from audits.submissions.chunk_run import ChunkRun
 from audits.submissions.fast_path import BackOff
+from audits.submissions.models import Submission
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[3]

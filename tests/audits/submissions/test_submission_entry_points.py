@@ -13,7 +13,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.test import Client
 
-from audits.models import Submission
+from audits.submissions.models import Submission
 from tests.audits.conftest import round_line
 from tests.audits.submissions_support import client, log, people, post_raw  # noqa: F401
 

@@ -13,8 +13,8 @@ import pytest
 from django.test import Client
 from django_celery_beat.models import PeriodicTask
 
-from audits.models import Submission
 from audits.submissions import expansion
+from audits.submissions.models import Submission
 from audits.submissions.storage import media_path
 from tests.audits.conftest import ROUND, round_line
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from audits.models import Finding, ReportKind, RoundKeys, Submission, SubmissionTotal
 from audits.reports.figures import report_figures
 from audits.reports.lifecycle import report_request
+from audits.reports.models import ReportKind
 from audits.samples import generate_toss_one
+from audits.submissions.models import Finding, RoundKeys, Submission, SubmissionTotal
 from games.models import Venue
 
 # ruff: noqa: F811 (the fixtures imported from submissions_support are test arguments)

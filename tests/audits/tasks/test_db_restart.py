@@ -20,8 +20,8 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from knox.models import AuthToken
 
-from audits.models import Submission
 from audits.samples import generate_toss_one
+from audits.submissions.models import Submission
 from audits.submissions.storage import media_path
 from games.models import Membership, Role
 from tests.audits import worker_support as ws

@@ -24,8 +24,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from knox.models import AuthToken
 
-from audits.models import Report, Submission
+from audits.reports.models import Report
 from audits.samples import generate_toss_one
+from audits.submissions.models import Submission
 from audits.submissions.storage import submission_store
 from audits.submissions.submissions import submission_validate_now
 from games.models import Membership, Role

@@ -16,7 +16,7 @@ import pytest
 from django.conf import settings as django_settings
 from django_celery_beat.models import IntervalSchedule, PeriodicTask
 
-from audits.models import Report, ReportStatus
+from audits.reports.models import Report, ReportStatus
 from audits.reports.verification import report_check
 from audits.samples import generate_toss_one
 from audits.submissions.storage import submission_store

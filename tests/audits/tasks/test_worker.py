@@ -16,7 +16,7 @@ from collections import Counter
 import pytest
 from django.db.models import Count, Sum
 
-from audits.models import Chunk, Finding, RoundKeys, Submission, SubmissionTotal
+from audits.submissions.models import Chunk, Finding, RoundKeys, Submission, SubmissionTotal
 from audits.submissions.storage import submission_store
 from audits.submissions.submissions import submission_prepare
 from audits.tasks import validate_submission

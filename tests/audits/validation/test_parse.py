@@ -18,8 +18,26 @@ def rejected(raw: bytes):
     return finding
 
 
-@pytest.mark.parametrize("written", ["+5", " 5 ", "5e0", "05", "\u0665", "\uff15", "5_0", "5.",
-                                     ".5", "5.001", "1e999", "0x5", "5,00", "", "-"])
+@pytest.mark.parametrize(
+    "written",
+    [
+        "+5",
+        " 5 ",
+        "5e0",
+        "05",
+        "\u0665",
+        "\uff15",
+        "5_0",
+        "5.",
+        ".5",
+        "5.001",
+        "1e999",
+        "0x5",
+        "5,00",
+        "",
+        "-",
+    ],
+)
 def test_an_amount_is_read_only_in_the_published_form(written):
     finding = rejected(round_line(seats__0__wagers__main=written))
     assert (finding.code, finding.key) == ("bad_amount", "main")
@@ -31,8 +49,9 @@ def test_a_json_numbers_text_is_read_by_the_same_rule(number):
     assert rejected(line).code == "bad_amount"
 
 
-@pytest.mark.parametrize(("number", "value"), [(b"25", "25"), (b"25.5", "25.5"),
-                                               (b"37.50", "37.50"), (b"0", "0")])
+@pytest.mark.parametrize(
+    ("number", "value"), [(b"25", "25"), (b"25.5", "25.5"), (b"37.50", "37.50"), (b"0", "0")]
+)
 def test_a_json_number_in_the_published_form_is_read_exactly(number, value):
     line = round_line(seats__0__results__main="__N__").replace(b'"__N__"', number)
     assert str(parse_line(line, 1).seats[0].results["main"]) == value
@@ -40,7 +59,7 @@ def test_a_json_number_in_the_published_form_is_read_exactly(number, value):
 
 def test_a_key_written_twice_rejects_the_line():
     for twice in (b'{"v": 1, "v": 1, ', b'{"v": 1, "round": "x", "round": "y", '):
-        line = twice + round_line()[len(b'{"v": 1, '):]
+        line = twice + round_line()[len(b'{"v": 1, ') :]
         finding = rejected(line.replace(b'"round": "T2', b'"x_": 0, "round": "T2', 0))
         assert finding.code == "duplicate_key"
     main_twice = round_line().replace(b'"main": "37.50"', b'"main": "37.50", "main": "99"')
@@ -53,9 +72,17 @@ def test_a_field_the_format_does_not_name_rejects_the_line(where):
     assert finding.code == "field_invalid" and "colour" in finding.message
 
 
-@pytest.mark.parametrize("written", ["2026-11-01T21:14:03-0800", "2026-11-01 21:14:03-08:00",
-                                     "2026-11-01T21:14-08:00", "2026-11-01T21:14:03+8:00",
-                                     "2026-11-01T21:14:03", "20261101T211403Z"])
+@pytest.mark.parametrize(
+    "written",
+    [
+        "2026-11-01T21:14:03-0800",
+        "2026-11-01 21:14:03-08:00",
+        "2026-11-01T21:14-08:00",
+        "2026-11-01T21:14:03+8:00",
+        "2026-11-01T21:14:03",
+        "20261101T211403Z",
+    ],
+)
 def test_a_time_is_rfc_3339_with_its_offset_written_as_such(written):
     assert rejected(round_line(played_at=written)).code == "bad_time"
 

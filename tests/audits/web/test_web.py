@@ -6,7 +6,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from audits.models import Report, Submission
+from audits.reports.models import Report
+from audits.submissions.models import Submission
 from tests.audits.report_support import dev_identity_dir, signing, validated  # noqa: F401  (fixtures)
 from tests.audits.submissions_support import TWO_ROUNDS, people  # noqa: F401  (fixture)
 

@@ -13,8 +13,9 @@ import hashlib
 import pytest
 from django.db import connection
 
-from audits.models import Report, Submission
+from audits.reports.models import Report
 from audits.samples import generate_toss_one
+from audits.submissions.models import Submission
 from games.models import Approval
 from tests.audits.report_support import dev_identity_dir, signing  # noqa: F401  (fixtures)
 from tests.audits.submissions_support import people  # noqa: F401  (fixture)

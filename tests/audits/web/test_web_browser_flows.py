@@ -14,8 +14,8 @@ import uuid
 
 import pytest
 
-from audits.models import Submission
 from audits.samples import generate_toss_one
+from audits.submissions.models import Submission
 from games.models import Approval, Paytable
 from tests.audits import worker_support as ws
 from tests.audits.submissions_support import people  # noqa: F401  (fixture)

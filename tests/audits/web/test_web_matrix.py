@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from audits.models import Report
+from audits.reports.models import Report
 from games.models import Approval, Paytable
 from tests.audits.report_support import dev_identity_dir, signing, validated  # noqa: F401  (fixtures)
 from tests.audits.submissions_support import people  # noqa: F401  (fixture)

@@ -276,7 +276,6 @@ class FamilyScreen(GameScreen):
         return np.bincount(hands.seat, outcome, minlength=len(read.numbers)).astype(np.int64)
 
 
-
 def _shape(table: SeatTable) -> np.ndarray:
     """What a seat's class holds of it besides the engine's answers: the wagers placed, the
     results written, the poker decision, how many hands and which were doubled."""

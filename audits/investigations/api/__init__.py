@@ -1,0 +1,1 @@
+"""The investigations API: cases, their answers, decisions and evidence (:mod:`.views`)."""

@@ -1,0 +1,87 @@
+"""Deviations: a period's hold outside the interval its par sheet gives, kept as found."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils import timezone
+
+from audits.submissions.models.totals import MONEY
+from games.models.immutability import AppendOnly
+
+
+class DeviationPeriod(models.TextChoices):
+    DAY = "day", "gaming day"
+    MONTH_TO_DATE = "month_to_date", "month to date"
+    YEAR_TO_DATE = "year_to_date", "year to date"
+
+
+class Deviation(AppendOnly):
+    """One (table or whole venue, game, wager key, period) whose observed hold was outside
+    the interval holding the jurisdiction's confidence level of holds over as many wagers
+    under the par sheets in force (:mod:`audits.monitoring.deviations`).  Written once with
+    its figures and the date it was found; never edited.  A later test of the same period
+    with more rounds is a record of its own."""
+
+    licensee = models.ForeignKey("games.Licensee", on_delete=models.PROTECT, related_name="+")
+    venue = models.CharField(max_length=40)
+    table = models.CharField(max_length=40, blank=True, help_text="empty: the whole venue")
+    game = models.CharField(max_length=60)
+    wager_key = models.CharField(max_length=40)
+    period = models.CharField(max_length=20, choices=DeviationPeriod.choices)
+    first_day = models.DateField()
+    last_day = models.DateField()
+    wagers = models.BigIntegerField()
+    wagered = models.DecimalField(**MONEY)
+    house_won = models.DecimalField(**MONEY)
+    observed_hold = models.FloatField()
+    theoretical_hold = models.FloatField()
+    interval_low = models.FloatField()
+    interval_high = models.FloatField()
+    p_value = models.FloatField(help_text="two-sided: a hold at least this far off")
+    confidence = models.DecimalField(max_digits=5, decimal_places=4)
+    method = models.CharField(max_length=20, help_text="exact distribution or normal")
+    basis = models.JSONField(help_text="the par sheets: per table, rule version and variant")
+    found_at = models.DateTimeField(default=timezone.now)
+    submission = models.ForeignKey(
+        "submissions.Submission",
+        null=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="the submission whose finish found it",
+    )
+
+    class Meta:
+        db_table = "audits_deviation"
+        ordering = ["-last_day", "venue", "table", "game", "wager_key", "period"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=[
+                    "licensee",
+                    "venue",
+                    "table",
+                    "game",
+                    "wager_key",
+                    "period",
+                    "last_day",
+                    "wagers",
+                    "wagered",
+                    "house_won",
+                ],
+                name="uniq_deviation_figures",
+            )  # fmt: skip
+        ]
+        indexes = [models.Index(fields=["licensee", "venue", "last_day"])]
+
+    @property
+    def percents(self) -> dict[str, str]:
+        """The holds and interval as percentages, for pages and reports."""
+        return {
+            "observed": f"{self.observed_hold:.2%}",
+            "theoretical": f"{self.theoretical_hold:.2%}",
+            "low": f"{self.interval_low:.2%}",
+            "high": f"{self.interval_high:.2%}",
+        }
+
+    def __str__(self) -> str:
+        where = f"{self.venue}/{self.table}" if self.table else self.venue
+        return f"{where} {self.game} {self.wager_key} {self.period} to {self.last_day}"

@@ -1,0 +1,97 @@
+"""The submission pages: the list, the upload, a submission with its findings, a retry."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from audits import access
+from audits.submissions.intake import submission_retry, submission_submit
+from audits.submissions.models import SubmissionStatus
+from audits.submissions.pages.forms import FindingFilterForm, UploadForm
+from audits.submissions.storage import SubmissionRefused, SubmissionTooLarge, max_upload_bytes
+from audits.submissions.summary import submission_summary
+from audits.web.context import PAGE, form_status
+from games.access import REVIEWER, STAFF, user_role
+
+
+@login_required
+def submission_list(request):
+    records = access.submissions_visible_to(request.user).select_related("licensee")
+    page = Paginator(records.order_by("-submitted_at", "-pk"), PAGE).get_page(
+        request.GET.get("page")
+    )
+    return render(request, "web/submissions.html", {"page": page})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def submission_upload(request):
+    licensees = access.licensees_submittable_by(request.user)
+    if not licensees.exists():
+        raise PermissionDenied("only casino compliance staff and commission reviewers submit")
+    form = UploadForm(request.POST or None, request.FILES or None, licensees=licensees)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            submitted = submission_submit(
+                upload, name=upload.name, licensee=form.cleaned_data["licensee"],
+                user=request.user, via="web", max_bytes=max_upload_bytes(),
+            )  # fmt: skip
+        except SubmissionRefused as exc:
+            form.add_error("file", str(exc))
+            status = 413 if isinstance(exc, SubmissionTooLarge) else 400
+            return render(request, "web/submission_upload.html", {"form": form}, status=status)
+        if submitted.retried:
+            messages.info(request, "This file was submitted before and had failed: it is "
+                          "being validated again.")  # fmt: skip
+        elif not submitted.created:
+            messages.info(request, "This file was submitted before: here is its submission.")
+        return redirect("web-submission", uuid=submitted.submission.uuid)
+    return render(request, "web/submission_upload.html", {"form": form}, status=form_status(form))
+
+
+@login_required
+@require_POST
+def submission_retry_page(request, uuid):
+    submission = access.submissions_visible_to(request.user).filter(uuid=uuid).first()
+    if submission is None:
+        raise Http404("no such submission")
+    if not access.user_can_submit_for(request.user, submission.licensee):
+        raise PermissionDenied("you may not submit hand logs for this licensee")
+    if submission.status == SubmissionStatus.FAILED:
+        submission_retry(submission)
+        messages.info(request, "The file is being validated again.")
+    return redirect("web-submission", uuid=submission.uuid)
+
+
+@login_required
+def submission_detail(request, uuid):
+    submission = access.submissions_visible_to(request.user).filter(uuid=uuid).first()
+    if submission is None:
+        raise Http404("no such submission")
+    filters = FindingFilterForm(request.GET or None)
+    findings = submission.findings.order_by("line", "seat", "wager_key", "code")
+    if filters.is_valid():
+        findings = filters.apply(findings)
+    page = Paginator(findings, PAGE).get_page(request.GET.get("page"))
+    context = {
+        "submission": submission,
+        "summary": submission_summary(submission),
+        "totals": submission.totals.order_by("venue", "table", "game", "wager_key"),
+        "filters": filters,
+        "page": page,
+        "reports": access.reports_visible_to(request.user).filter(submission=submission),
+        "can_ask": access.user_can_request_report(request.user, submission=submission),
+        "can_retry": submission.status == SubmissionStatus.FAILED
+        and access.user_can_submit_for(request.user, submission.licensee),
+        "currency": submission.licensee.jurisdiction.currency,
+        "can_open_case": submission.status == SubmissionStatus.DONE
+        and user_role(request.user) in (REVIEWER, STAFF),
+    }
+    return render(request, "web/submission_detail.html", context)
