@@ -25,7 +25,7 @@ FLOORS: list[tuple[str, ...]] = [
     ("audits.signing", "audits.validation"),
     ("audits.submissions.models", "audits.monitoring.models", "audits.investigations.models",
      "audits.reports.models"),  # each room's tables: the rooms' apps' models
-    ("audits.samples", "audits.access", "audits.par"),
+    ("audits.samples", "audits.par"),
     ("audits.submissions",),
     ("audits.monitoring", "audits.investigations", "audits.demo"),
     ("audits.reports",),

@@ -2,14 +2,14 @@
 reviewers submit.
 
 For which licensee a user may submit is decided by the view with
-:func:`audits.access.licensees_submittable_by`, once it knows the licensee.
+:func:`audits.submissions.access.licensees_submittable_by`, once it knows the licensee.
 """
 
 from __future__ import annotations
 
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
-from audits.access import user_can_submit
+from audits.submissions.access import user_can_submit
 from games.access import user_role
 
 

@@ -33,7 +33,6 @@ from django.core.mail import send_mass_mail
 from django.db import transaction
 from django.utils import timezone
 
-from audits.access import submissions_visible_to
 from audits.investigations.case_access import (
     WITH_REVIEWER,
     CaseForbidden,
@@ -59,6 +58,7 @@ from audits.investigations.models import (
     StepKind,
 )
 from audits.monitoring.models import Deviation
+from audits.submissions.access import submissions_visible_to
 from audits.submissions.models import Finding, SubmissionStatus
 from audits.submissions.storage import clean_file_name, media_path
 from compliance.dates import MAX_ID, id_in_range

@@ -10,9 +10,10 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
-from audits.access import reports_visible_to, submissions_visible_to, user_can_request_report
+from audits.reports.access import reports_visible_to, user_can_request_report
 from audits.reports.lifecycle import report_reissue, report_request
 from audits.reports.models import Report, ReportKind, ReportStatus
+from audits.submissions.access import submissions_visible_to
 from audits.submissions.queue import task_named
 from games.access import jurisdictions_visible_to, venues_visible_to
 

@@ -21,7 +21,7 @@ import msgspec
 from django.conf import settings
 from django.db import transaction
 
-from audits import access
+from audits.submissions import access
 from audits.submissions.expansion import GZIP_MAGIC
 from audits.submissions.models import (
     Chunk,

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from django.shortcuts import render
 
-from audits import access
+from audits.reports import access as report_access
 from audits.reports.models import ReportStatus
+from audits.submissions import access
 from games.access import approvals_visible_to, user_role
 from games.pages import approvals_awaiting_action
 
@@ -15,7 +16,7 @@ def home(request):
     if not request.user.is_authenticated:
         return render(request, "home.html")
     submissions = access.submissions_visible_to(request.user).select_related("licensee")
-    reports = access.reports_visible_to(request.user).select_related("venue", "submission")
+    reports = report_access.reports_visible_to(request.user).select_related("venue", "submission")
     approvals = approvals_visible_to(request.user)
     return render(
         request,

@@ -17,9 +17,9 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from audits import access
 from audits.api.base import ERROR, NOT_FOUND, AuditPagination
 from audits.api.permissions import HasAuditRole
+from audits.reports import access as report_access
 from audits.reports.api import serializers
 from audits.reports.models import Report, ReportStatus
 from audits.reports.requests import NotVisible, report_request_by
@@ -49,7 +49,7 @@ class ReportViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Report.objects.none()
-        records = access.reports_visible_to(self.request.user)
+        records = report_access.reports_visible_to(self.request.user)
         records = records.select_related("submission", "venue", "jurisdiction", "replaces")
         return records.order_by("-requested_at", "-pk")
 

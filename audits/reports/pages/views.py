@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 from django_celery_beat.models import PeriodicTask
 
-from audits import access
+from audits.reports import access as report_access
 from audits.reports.pages.forms import ScheduleForm
 from audits.reports.periods import PeriodError
 from audits.reports.requests import NotVisible, report_request_by
@@ -48,7 +48,7 @@ def report_ask(request, uuid):
 
 @login_required
 def report_list(request):
-    reports = access.reports_visible_to(request.user).select_related(
+    reports = report_access.reports_visible_to(request.user).select_related(
         "venue", "submission", "jurisdiction"
     )
     page = Paginator(reports.order_by("-requested_at", "-pk"), PAGE).get_page(

@@ -17,9 +17,9 @@ from rest_framework import generics
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated
 
-from audits import access
 from audits.api.base import BAD_QUERY, NOT_FOUND, AuditPagination, ExportNegotiation
 from audits.api.permissions import HasAuditRole
+from audits.submissions import access
 from audits.submissions.api import finding_serializers as serializers
 from audits.submissions.api.filters import FindingFilter
 from audits.submissions.models import Finding, Submission

@@ -18,9 +18,9 @@ from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from audits import access
 from audits.api.base import BAD_QUERY, ERROR, NOT_FOUND, AuditPagination, ExportNegotiation
 from audits.api.permissions import HasAuditRole, SubmittersWrite
+from audits.submissions import access
 from audits.submissions.api import serializers
 from audits.submissions.api.filters import SubmissionFilter
 from audits.submissions.api.serializers import submission_url

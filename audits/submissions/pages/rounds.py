@@ -6,7 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import render
 
-from audits import access
+from audits.submissions import access
 from audits.submissions.round_view import NoSuchLine, submission_round
 
 FINISHED = ("done", "failed")

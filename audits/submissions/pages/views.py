@@ -10,7 +10,8 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from audits import access
+from audits.reports import access as report_access
+from audits.submissions import access
 from audits.submissions.intake import submission_retry, submission_submit
 from audits.submissions.models import SubmissionStatus
 from audits.submissions.pages.forms import FindingFilterForm, UploadForm
@@ -86,8 +87,8 @@ def submission_detail(request, uuid):
         "totals": submission.totals.order_by("venue", "table", "game", "wager_key"),
         "filters": filters,
         "page": page,
-        "reports": access.reports_visible_to(request.user).filter(submission=submission),
-        "can_ask": access.user_can_request_report(request.user, submission=submission),
+        "reports": report_access.reports_visible_to(request.user).filter(submission=submission),
+        "can_ask": report_access.user_can_request_report(request.user, submission=submission),
         "can_retry": submission.status == SubmissionStatus.FAILED
         and access.user_can_submit_for(request.user, submission.licensee),
         "currency": submission.licensee.jurisdiction.currency,
