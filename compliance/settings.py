@@ -114,7 +114,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "audits.web.context.role",
+                "audits.doors.pages.role",
             ],
         },
     },

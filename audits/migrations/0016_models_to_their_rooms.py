@@ -1,48 +1,14 @@
-"""The models move to the apps of their rooms (``submissions``, ``monitoring``,
-``investigations``, ``reports``: each room's 0001 takes them over).  Django's state only:
-the tables keep their names and rows.  The content types (and so the permissions and admin
-log entries that point at them) are relabelled to the new apps."""
+"""The models leave the ``audits`` app for the apps of their rooms (``submissions``,
+``monitoring``, ``investigations``, ``reports``), whose 0001 take them over and relabel their
+content types.  Django's state only: the tables keep their names and rows."""
 
 from django.db import migrations
-
-MOVED = {
-    "submissions": ["chunk", "chunkdealer", "chunkseat", "chunktotal", "finding", "roundkeys",
-                    "submission", "submissiontotal"],
-    "monitoring": ["dealerday", "deviation", "ledgerday", "seatday"],
-    "investigations": ["case", "caseevidence", "casestep"],
-    "reports": ["report"],
-}  # fmt: skip
-
-
-def _relabel(apps, forward: bool) -> None:
-    content_types = apps.get_model("contenttypes", "ContentType").objects
-    for room, models in MOVED.items():
-        old, new = ("audits", room) if forward else (room, "audits")
-        for model in models:
-            if content_types.filter(app_label=old, model=model).exists():
-                # a type made afresh for the new label (by an earlier migrate) gives way to the
-                # old one, which carries the permissions and log entries
-                content_types.filter(app_label=new, model=model).delete()
-                content_types.filter(app_label=old, model=model).update(app_label=new)
-
-
-def relabel_forward(apps, schema_editor):
-    _relabel(apps, forward=True)
-
-
-def relabel_backward(apps, schema_editor):
-    _relabel(apps, forward=False)
 
 
 class Migration(migrations.Migration):
 
     dependencies = [
         ("audits", "0015_findings_cap"),
-        ("contenttypes", "0002_remove_content_type_name"),
-        ("submissions", "0001_initial"),
-        ("monitoring", "0001_initial"),
-        ("investigations", "0001_initial"),
-        ("reports", "0001_initial"),
     ]
 
     operations = [
@@ -210,5 +176,4 @@ class Migration(migrations.Migration):
                 ),
             ],
         ),
-        migrations.RunPython(relabel_forward, relabel_backward),
     ]

@@ -17,10 +17,9 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from audits.api.base import ERROR, AuditPagination
-from audits.api.permissions import HasAuditRole
-from audits.downloads import evidence_response
+from audits.doors.api import ERROR, AuditPagination, HasAuditRole
 from audits.investigations import cases as service
+from audits.investigations.downloads import evidence_response
 from audits.investigations.models import (
     Case,
     CaseCause,

@@ -11,10 +11,10 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from audits.downloads import evidence_response
+from audits.doors.pages import role_required
 from audits.investigations import cases as service
+from audits.investigations.downloads import evidence_response
 from audits.investigations.models import CaseCause, CaseOutcome, CaseStatus
-from audits.web.context import role_required
 
 
 def _case(request, pk: int):

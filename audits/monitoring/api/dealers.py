@@ -11,8 +11,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from audits.api.base import query_days, venue_days_schema, visible_venue
-from audits.api.permissions import HasAuditRole
+from audits.doors.api import HasAuditRole, query_days, venue_days_schema, visible_venue
 from audits.monitoring.dealers import dealer_checks, seat_checks
 
 

@@ -10,8 +10,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from audits.api.base import ERROR, query_day, query_days, visible_venue
-from audits.api.permissions import HasAuditRole
+from audits.doors.api import ERROR, HasAuditRole, query_day, query_days, visible_venue
 from audits.monitoring.deviations import line_checks
 from audits.monitoring.ledger import PERIODS, ledger_last_day, ledger_lines, ledger_periods
 

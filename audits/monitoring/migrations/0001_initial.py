@@ -1,10 +1,13 @@
 """The monitoring room's models, taken over from the ``audits`` app as they were at its
-0015: Django's state only.  The tables exist already (``audits_*``, created by
-``audits`` 0001 to 0015) and keep their names; nothing in the database changes."""
+0015 (its 0016 lets them go): Django's state only.  The tables exist already
+(``audits_*``, created by ``audits`` 0001 to 0015) and keep their names; nothing in the
+database changes but the content types' app labels."""
 
 import django.db.models.deletion
 import django.utils.timezone
 from django.db import migrations, models
+
+from compliance.content_types import content_types_relabelled
 
 
 class Migration(migrations.Migration):
@@ -12,7 +15,8 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ("audits", "0015_findings_cap"),
+        ("audits", "0016_models_to_their_rooms"),
+        ("contenttypes", "0002_remove_content_type_name"),
         ('games', '0005_jurisdiction_monitoring_rules'),
         ('submissions', '0001_initial'),
     ]
@@ -127,4 +131,5 @@ class Migration(migrations.Migration):
                 ),
             ],
         ),
+        content_types_relabelled(['dealerday', 'deviation', 'ledgerday', 'seatday'], old="audits", new="monitoring"),
     ]

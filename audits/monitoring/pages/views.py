@@ -9,11 +9,11 @@ from datetime import date
 from django.http import Http404
 from django.shortcuts import render
 
+from audits.doors.pages import role_required
 from audits.monitoring.dealers import dealer_checks, seat_checks
 from audits.monitoring.deviations import daily_holds, deviation_list, line_checks
 from audits.monitoring.ledger import PERIODS, ledger_last_day, ledger_periods
 from audits.monitoring.pages.charts import daily_hold_svg
-from audits.web.context import role_required
 from compliance.dates import NotADate, date_from_text
 from games.access import REVIEWER, STAFF, user_role, venues_visible_to
 

@@ -16,7 +16,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from audits.api.base import ERROR
+from audits.doors.api import ERROR
 from audits.reports.periods import PeriodError
 from audits.reports.schedules import (
     OutOfScope,

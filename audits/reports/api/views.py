@@ -17,8 +17,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from audits.api.base import ERROR, NOT_FOUND, AuditPagination
-from audits.api.permissions import HasAuditRole
+from audits.doors.api import ERROR, NOT_FOUND, AuditPagination, HasAuditRole
 from audits.reports import access as report_access
 from audits.reports.api import serializers
 from audits.reports.models import Report, ReportStatus

@@ -1,11 +1,14 @@
 """The reports room's models, taken over from the ``audits`` app as they were at its
-0015: Django's state only.  The tables exist already (``audits_*``, created by
-``audits`` 0001 to 0015) and keep their names; nothing in the database changes."""
+0015 (its 0016 lets them go): Django's state only.  The tables exist already
+(``audits_*``, created by ``audits`` 0001 to 0015) and keep their names; nothing in the
+database changes but the content types' app labels."""
 
 import django.db.models.deletion
 import uuid
 from django.conf import settings
 from django.db import migrations, models
+
+from compliance.content_types import content_types_relabelled
 
 
 class Migration(migrations.Migration):
@@ -13,7 +16,8 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ("audits", "0015_findings_cap"),
+        ("audits", "0016_models_to_their_rooms"),
+        ("contenttypes", "0002_remove_content_type_name"),
         ('games', '0005_jurisdiction_monitoring_rules'),
         ('submissions', '0001_initial'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
@@ -55,4 +59,5 @@ class Migration(migrations.Migration):
                 ),
             ],
         ),
+        content_types_relabelled(['report'], old="audits", new="reports"),
     ]

@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 from django_celery_beat.models import PeriodicTask
 
+from audits.doors.pages import PAGE, form_status
 from audits.reports import access as report_access
 from audits.reports.pages.forms import ScheduleForm
 from audits.reports.periods import PeriodError
@@ -27,7 +28,6 @@ from audits.reports.schedules import (
 )
 from audits.reports.verification import MAX_PDF_BYTES, report_check
 from audits.signing.identity import SigningSetupError
-from audits.web.context import PAGE, form_status
 from compliance.views import limited_per_address
 from games.access import jurisdiction_managed_by
 

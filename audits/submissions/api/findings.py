@@ -17,8 +17,7 @@ from rest_framework import generics
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated
 
-from audits.api.base import BAD_QUERY, NOT_FOUND, AuditPagination, ExportNegotiation
-from audits.api.permissions import HasAuditRole
+from audits.doors.api import BAD_QUERY, NOT_FOUND, AuditPagination, ExportNegotiation, HasAuditRole
 from audits.submissions import access
 from audits.submissions.api import finding_serializers as serializers
 from audits.submissions.api.filters import FindingFilter

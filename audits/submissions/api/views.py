@@ -18,11 +18,18 @@ from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from audits.api.base import BAD_QUERY, ERROR, NOT_FOUND, AuditPagination, ExportNegotiation
-from audits.api.permissions import HasAuditRole, SubmittersWrite
+from audits.doors.api import (
+    BAD_QUERY,
+    ERROR,
+    NOT_FOUND,
+    AuditPagination,
+    ExportNegotiation,
+    HasAuditRole,
+)
 from audits.submissions import access
 from audits.submissions.api import serializers
 from audits.submissions.api.filters import SubmissionFilter
+from audits.submissions.api.permissions import SubmittersWrite
 from audits.submissions.api.serializers import submission_url
 from audits.submissions.api.uploads import (
     MULTIPART,

@@ -10,14 +10,13 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from audits.reports import access as report_access
+from audits.doors.pages import PAGE, form_status
 from audits.submissions import access
 from audits.submissions.intake import submission_retry, submission_submit
 from audits.submissions.models import SubmissionStatus
 from audits.submissions.pages.forms import FindingFilterForm, UploadForm
 from audits.submissions.storage import SubmissionRefused, SubmissionTooLarge, max_upload_bytes
 from audits.submissions.summary import submission_summary
-from audits.web.context import PAGE, form_status
 from games.access import REVIEWER, STAFF, user_role
 
 
@@ -87,8 +86,6 @@ def submission_detail(request, uuid):
         "totals": submission.totals.order_by("venue", "table", "game", "wager_key"),
         "filters": filters,
         "page": page,
-        "reports": report_access.reports_visible_to(request.user).filter(submission=submission),
-        "can_ask": report_access.user_can_request_report(request.user, submission=submission),
         "can_retry": submission.status == SubmissionStatus.FAILED
         and access.user_can_submit_for(request.user, submission.licensee),
         "currency": submission.licensee.jurisdiction.currency,

@@ -176,7 +176,7 @@ def test_the_lists_end_by_default_on_the_venues_gaming_day_now(validated, people
     31 October, whatever the server's own date; ``from`` after ``to`` is refused."""
     from datetime import UTC, datetime
 
-    from audits.api import base
+    from audits.doors import api as base
     from games.models import Venue
 
     now = datetime(2026, 11, 1, 13, 0, tzinfo=UTC)

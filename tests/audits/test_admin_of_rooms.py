@@ -16,12 +16,12 @@ def test_reports_and_submissions_are_listed_but_not_editable(client, validated):
     admin = get_user_model().objects.create_superuser("root", password=None)
     client.force_login(admin)
     report = report_request(kind=ReportKind.SUBMISSION, submission=validated)
-    for listing in ("/admin/audits/report/", "/admin/audits/submission/"):
+    for listing in ("/admin/reports/report/", "/admin/submissions/submission/"):
         assert client.get(listing).status_code == 200
-    page = client.get(f"/admin/audits/report/{report.pk}/change/")
+    page = client.get(f"/admin/reports/report/{report.pk}/change/")
     assert page.status_code == 200 and b'name="_save"' not in page.content
-    assert client.get("/admin/audits/report/add/").status_code == 403
+    assert client.get("/admin/reports/report/add/").status_code == 403
     assert (
-        client.post(f"/admin/audits/report/{report.pk}/delete/", {"post": "yes"}).status_code == 403
+        client.post(f"/admin/reports/report/{report.pk}/delete/", {"post": "yes"}).status_code == 403
     )
     assert client.get("/admin/django_celery_beat/periodictask/").status_code == 200

@@ -9,9 +9,10 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework.exceptions import NotAcceptable, NotFound
 from rest_framework.exceptions import ValidationError as BadRequest
 from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.permissions import BasePermission
 
 from compliance.dates import NotADate, date_from_text
-from games.access import venues_visible_to
+from games.access import user_role, venues_visible_to
 from games.api.pagination import RegistryPagination
 from games.api.serializers import ApiErrorSerializer
 from games.gaming_day import gaming_day_of
@@ -19,6 +20,15 @@ from games.gaming_day import gaming_day_of
 ERROR = ApiErrorSerializer
 NOT_FOUND = {404: OpenApiResponse(ERROR, description="no such submission that you may see")}
 BAD_QUERY = {400: OpenApiResponse(ERROR, description="a malformed query parameter")}
+
+
+class HasAuditRole(BasePermission):
+    """Anyone with a role in the service reads what they see (the selectors decide what)."""
+
+    message = "you have no role in the service (ask an administrator for a membership)"
+
+    def has_permission(self, request, view) -> bool:
+        return user_role(request.user) is not None
 
 
 class AuditPagination(RegistryPagination):
