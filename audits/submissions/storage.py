@@ -25,6 +25,7 @@ from django.db import IntegrityError, transaction
 
 from audits.submissions.expansion import GZIP_MAGIC, ExpansionRefused, GzipExpander
 from audits.submissions.models import Submission
+from audits.validation.first_lines import HEAD_BYTES, first_lines_refusal
 
 BLOCK = 1 << 20
 DEFAULT_MAX_UPLOAD_BYTES = 1 << 30
@@ -44,6 +45,13 @@ class SubmissionRefused(Exception):
 
 class SubmissionTooLarge(SubmissionRefused):
     """Over the size limit, or expands past the limits (an HTTP 413)."""
+
+
+class NotAHandLog(SubmissionRefused):
+    """None of the first lines is a hand-log record (:mod:`audits.validation.first_lines`)."""
+
+    def __init__(self, reason: str):
+        super().__init__(f"This is not a hand log: {reason}.")
 
 
 class UnreadableFile(Exception):
@@ -108,10 +116,10 @@ def submission_store(
 
 def _receive(stream: BinaryIO, max_bytes: int | None) -> tuple[str, str, int, bool]:
     """The upload in a temporary file: ``(its path, SHA-256, size, gzip?)``; nothing is kept
-    when it is refused."""
+    when it is refused (too large, or not a hand log: :class:`_Head`)."""
     incoming = media_path("incoming")
     incoming.mkdir(parents=True, exist_ok=True)
-    size, expander = 0, None
+    size, expander, head = 0, None, _Head()
     with tempfile.NamedTemporaryFile(dir=incoming, delete=False) as tmp, _Digest() as digest:
         try:
             while block := stream.read(BLOCK):
@@ -120,14 +128,17 @@ def _receive(stream: BinaryIO, max_bytes: int | None) -> tuple[str, str, int, bo
                 size += len(block)
                 if max_bytes is not None and size > max_bytes:
                     raise SubmissionTooLarge(f"the file exceeds {max_bytes:,} bytes")
-                if expander is not None:
-                    for _ in expander.expand(block):  # counted, not kept: a bomb stops here
-                        pass
+                if expander is None:
+                    head.add(block)
+                else:  # counted, and the head kept: a bomb stops here
+                    for piece in expander.expand(block):
+                        head.add(piece)
                 digest.update(block)
                 tmp.write(block)
             if expander is not None:
-                for _ in expander.finish():
-                    pass
+                for piece in expander.finish():
+                    head.add(piece)
+            head.judge(whole=True, gzip_cut=expander.cut if expander is not None else None)
         except ExpansionRefused as exc:
             _discard(tmp)
             raise SubmissionTooLarge(str(exc)) from exc
@@ -136,6 +147,30 @@ def _receive(stream: BinaryIO, max_bytes: int | None) -> tuple[str, str, int, bo
             raise
         sha = digest.hexdigest()
     return tmp.name, sha, size, expander is not None
+
+
+class _Head:
+    """The file's first bytes (expanded), judged once there are enough of them or the file
+    ends: :class:`NotAHandLog` when none of its first lines is a hand-log record."""
+
+    def __init__(self) -> None:
+        self._bytes = bytearray()
+        self._judged = False
+
+    def add(self, piece: bytes) -> None:
+        if self._judged:
+            return
+        self._bytes += piece[: HEAD_BYTES - len(self._bytes)]
+        if len(self._bytes) >= HEAD_BYTES:
+            self.judge(whole=False)
+
+    def judge(self, *, whole: bool, gzip_cut: str | None = None) -> None:
+        if self._judged:
+            return
+        self._judged = True
+        refusal = first_lines_refusal(bytes(self._bytes), whole=whole, gzip_cut=gzip_cut)
+        if refusal is not None:
+            raise NotAHandLog(refusal)
 
 
 class _Digest:

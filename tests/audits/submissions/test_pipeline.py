@@ -10,7 +10,7 @@ import pytest
 
 from audits.submissions.chunk import chunk_validate
 from audits.submissions.models import Chunk, Finding, Submission, SubmissionTotal
-from audits.submissions.storage import media_path, submission_store
+from audits.submissions.storage import NotAHandLog, media_path, submission_store
 from audits.submissions.submissions import (
     SubmissionFailed,
     submission_prepare,
@@ -139,10 +139,16 @@ def test_ten_megabyte_line_is_rejected_and_the_rest_checked(wa):
     assert (s.rounds_total, s.clean_rounds) == (1, 1)
 
 
-def test_binary_upload_is_rejected_line_by_line(wa):
-    s = submit(wa, bytes(range(256)) * 10)
-    assert s.status == "done" and s.rounds_total == 0
-    assert s.rejected_lines == s.lines_total > 0
+def test_binary_upload_is_refused_at_the_door(wa):
+    with pytest.raises(NotAHandLog, match="binary data"):
+        submit(wa, bytes(range(256)) * 10)
+    assert not Submission.objects.exists()
+
+
+def test_binary_bytes_after_a_record_are_rejected_line_by_line(wa):
+    s = submit(wa, round_line() + b"\n" + bytes(range(256)) * 10)
+    assert s.status == "done" and s.rounds_total == 1
+    assert s.rejected_lines == s.lines_total - 1 > 0
 
 
 def test_chunks_give_the_same_findings_as_one_pass(wa):

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import io
 import random
+import re
 import threading
 import time
 from types import SimpleNamespace
@@ -12,11 +14,22 @@ from types import SimpleNamespace
 import pytest
 
 from audits.submissions import storage
-from audits.submissions.storage import SubmissionTooLarge, media_path, submission_store
+from audits.submissions.models import Submission
+from audits.submissions.storage import (
+    NotAHandLog,
+    SubmissionTooLarge,
+    media_path,
+    submission_store,
+)
 
 
 def content(size: int) -> bytes:
-    return random.Random(size).randbytes(size // 2 + 1).hex().encode()[:size]  # fixed seed
+    """``size`` bytes of lines that start like records, their ids random (fixed seed): what
+    is stored is not read, but a file of no records is refused at the door."""
+    rng, out = random.Random(size), bytearray()
+    while len(out) < size:
+        out += b'{"round": "' + rng.randbytes(rng.randint(1, 40)).hex().encode() + b'"}\n'
+    return bytes(out[:size])
 
 
 @pytest.mark.parametrize("block", [7, 4096, 1 << 22])
@@ -94,3 +107,38 @@ class SlowSha256:
 
 def _hashing_threads() -> list[threading.Thread]:
     return [t for t in threading.enumerate() if t.name.startswith("upload-sha256")]
+
+
+# ------------------------------------------------------- refused at the door: not a hand log
+
+
+def _nothing_kept() -> bool:
+    incoming = media_path("incoming")
+    return not (incoming.exists() and list(incoming.iterdir())) and not (
+        media_path("submissions").exists() and any(media_path("submissions").rglob("*.*"))
+    )
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (b"venue,table,round,main\n" + b"WA-CR-0042,T1,r1,25\n" * 50_000, "(CSV)"),  # 1 MB
+        (random.Random(7).randbytes(300_000), "binary data"),  # fixed seed
+        (b"\x1f\x8b\x08\x00" + b"\x00" * 600, "starts like a gzip file but is not one"),
+        (gzip.compress(b"venue,table\nWA,T1\n"), "(CSV)"),  # a gzip of a CSV
+        (gzip.compress(b"<html><body>Sign in</body></html>"), "an HTML page"),
+    ],
+)
+def test_what_is_not_a_hand_log_is_refused_and_nothing_is_kept(wa, monkeypatch, data, said):
+    monkeypatch.setattr(storage, "BLOCK", 4096)  # judged before the end of a large file
+    with pytest.raises(NotAHandLog, match=re.escape(said)) as refused:
+        submission_store(io.BytesIO(data), original_name="export.csv", licensee=wa)
+    assert str(refused.value).startswith("This is not a hand log: ")
+    assert not Submission.objects.exists() and _nothing_kept()
+    assert not _hashing_threads()
+
+
+def test_a_truncated_gzip_of_records_is_kept_and_its_cut_reported_later(wa):
+    packed = gzip.compress(content(20_000))[:-40]
+    submission, created = submission_store(io.BytesIO(packed), original_name="a.gz", licensee=wa)
+    assert created and submission.compressed

@@ -103,3 +103,10 @@ def test_a_file_that_shrinks_while_read_is_validated_as_read(wa, tmp_path, monke
     assert status in (0, 1, 2) and "Traceback" not in err
     if status == 2:
         refused(status, err)
+
+
+def test_a_file_that_is_not_a_hand_log_is_refused_in_a_sentence(wa, tmp_path):
+    path = tmp_path / "rounds.csv"
+    path.write_bytes(b"venue,table,round\nWA-CR-0042,T1,r1\n")
+    said = refused(*run(str(path), "--licensee", wa.license_number)[::2])
+    assert "This is not a hand log: it is a table of comma-separated values (CSV)" in said

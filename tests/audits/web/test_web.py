@@ -138,3 +138,15 @@ def test_a_web_upload_over_the_size_limit_is_a_413_and_keeps_nothing(people, set
     )
     assert response.status_code == 413 and b"exceeds 100 bytes" in response.content
     assert not Submission.objects.exists()
+
+
+def test_a_web_upload_of_a_csv_says_what_it_is_and_keeps_nothing(people):  # noqa: F811
+    upload = SimpleUploadedFile("rounds.csv", b"venue,table,round\nWA-CR-0042,T1,r1\n")
+    response = browser(people.staff).post(
+        "/submissions/new/", {"file": upload, "licensee": people.licensee.pk}
+    )
+    assert response.status_code == 400
+    assert b"This is not a hand log: it is a table of comma-separated values (CSV)" in (
+        response.content
+    )
+    assert not Submission.objects.exists()

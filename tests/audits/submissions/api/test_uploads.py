@@ -263,3 +263,27 @@ def test_malformed_or_conflicting_form_licensee_is_400(people):
     response = post_multipart(api, TWO_ROUNDS, query=both, licensee=people.other.pk)
     assert (response.status_code, response.json()["field"]) == (400, "licensee")
     assert Submission.objects.count() == 0
+
+
+@pytest.mark.parametrize("how", ["raw", "multipart"])
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        (b"venue,table,round\nWA-CR-0042,T1,r1\n", "comma-separated values (CSV)"),
+        (b"\x1f\x8b\x08\x00" + b"\x00" * 64, "starts like a gzip file but is not one"),
+        (bytes(range(256)) * 8, "binary data"),
+    ],
+)
+def test_what_is_not_a_hand_log_is_400_in_a_sentence_and_nothing_is_kept(
+    people, media, how, content, said
+):
+    api = client(people.staff)
+    if how == "raw":
+        response = post_raw(api, content)
+    else:
+        response = post_multipart(api, content, name="export.csv")
+    assert (response.status_code, response.json()["field"]) == (400, "file")
+    assert response.json()["message"].startswith("file: This is not a hand log: ")
+    assert said in response.json()["message"]
+    assert Submission.objects.count() == 0
+    assert not any(p.is_file() for p in media.rglob("*"))
