@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import calendar
 import json
+from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from celery.schedules import crontab as celery_crontab
+from cron_descriptor import ExpressionDescriptor, Options
+from croniter import croniter
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django_celery_beat.models import CrontabSchedule, PeriodicTask
@@ -206,8 +209,28 @@ def report_schedule_pause(task: PeriodicTask, paused: bool) -> PeriodicTask:
     return task
 
 
-def report_schedule_row(task: PeriodicTask) -> dict:
-    """A schedule as the API and the pages show it."""
+def schedule_in_words(cron: CrontabSchedule) -> str:
+    """``At 06:00, on day 2 of the month, only in January, April, July, and October``."""
+    options = Options()
+    options.use_24hour_time_format = True
+    return ExpressionDescriptor(_expression(cron), options).get_description()
+
+
+def schedule_next_run(cron: CrontabSchedule, now: datetime | None = None) -> datetime:
+    """When the schedule next asks for a report, in its own time zone (daylight saving kept:
+    06:00 is 06:00 local in winter and summer)."""
+    now = (now or timezone.now()).astimezone(ZoneInfo(str(cron.timezone)))
+    return croniter(_expression(cron), now).get_next(datetime)
+
+
+def _expression(cron: CrontabSchedule) -> str:
+    fields = (cron.minute, cron.hour, cron.day_of_month, cron.month_of_year, cron.day_of_week)
+    return " ".join(fields)
+
+
+def report_schedule_row(task: PeriodicTask, now: datetime | None = None) -> dict:
+    """A schedule as the API and the pages show it: its cron fields, in words, and its next
+    run (none while paused)."""
     kwargs = json.loads(task.kwargs or "{}")
     cron = task.crontab
     return {
@@ -221,6 +244,8 @@ def report_schedule_row(task: PeriodicTask) -> dict:
         "day_of_month": cron.day_of_month if cron else None,
         "month_of_year": cron.month_of_year if cron else None,
         "day_of_week": cron.day_of_week if cron else None,
+        "in_words": schedule_in_words(cron) if cron else None,
+        "next_run_at": schedule_next_run(cron, now) if cron and task.enabled else None,
         "enabled": task.enabled,
         "last_run_at": task.last_run_at.astimezone(cron.timezone)
         if task.last_run_at and cron

@@ -46,6 +46,10 @@ class ScheduleSerializer(serializers.Serializer):
     day_of_month = serializers.CharField(max_length=60, default="2")
     month_of_year = serializers.CharField(max_length=60, default="*")
     day_of_week = serializers.CharField(max_length=60, default="*")
+    in_words = serializers.CharField(read_only=True, help_text="when, in words (local time)")
+    next_run_at = LocalDateTimeField(
+        read_only=True, allow_null=True, help_text="the next run, local time; null while paused"
+    )
     enabled = serializers.BooleanField(read_only=True)
     last_run_at = LocalDateTimeField(
         read_only=True, allow_null=True, help_text="in the jurisdiction's time zone"

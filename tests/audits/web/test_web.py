@@ -120,6 +120,7 @@ def test_reviewers_create_pause_and_resume_schedules(people):
     task = PeriodicTask.objects.get(name="wa-wsgc: monthly WA-CR-0042")
     listing = reviewer.get("/schedules/").content
     assert b"monthly WA-CR-0042" in listing and b"active" in listing
+    assert b"At 06:00, on day 2 of the month" in listing and b" 06:00 -0" in listing
     assert reviewer.post(f"/schedules/{task.pk}/pause/").status_code == 302
     task.refresh_from_db()
     assert task.enabled is False

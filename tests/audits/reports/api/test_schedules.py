@@ -27,6 +27,9 @@ def test_a_reviewer_creates_lists_pauses_and_deletes_a_schedule(people):  # noqa
     task = PeriodicTask.objects.get(name="wa-wsgc: monthly WA-CR-0042")
     assert str(task.crontab.timezone) == "America/Los_Angeles"
     assert [s["name"] for s in api.get(API).json()] == ["monthly WA-CR-0042"]
+    listed = api.get(API).json()[0]
+    assert listed["in_words"] == "At 06:00, on day 2 of the month"
+    assert listed["next_run_at"].endswith(("T06:00:00-08:00", "T06:00:00-07:00"))
     url = f"{API}{body['id']}/"
     assert api.patch(url, {"paused": True}, format="json").json()["enabled"] is False
     assert PeriodicTask.objects.get(pk=body["id"]).enabled is False
