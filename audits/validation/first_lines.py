@@ -4,18 +4,22 @@ A hand log is JSON lines: one round object per line (``docs/handlog-format.md``)
 none of whose first lines is a JSON object (a CSV export, a spreadsheet, a web page, a
 picture, a damaged gzip) is not one: it is refused at the door with a sentence saying what
 it looks like, instead of being stored and reported as a submission whose every line is a
-finding.  A file with at least one object (a text line that opens with ``{``) among its
-first lines is a hand log, however damaged: each of its lines is then checked or reported
-as rejected, with its number.
+finding.  A file with at least one record among its first lines (a line that opens an
+object with a key, ``{"``) is a hand log, however damaged: each of its lines is then
+checked or reported as rejected, with its number.
 """
 
 from __future__ import annotations
+
+import re
 
 #: how much of the (expanded) file is looked at, and how many of its first lines
 HEAD_BYTES = 64 << 10
 FIRST_LINES = 5
 BOM = b"\xef\xbb\xbf"
 CSV_SEPARATORS = {b",": "comma", b";": "semicolon", b"\t": "tab"}
+#: how a record opens: an object with a key (or an empty one); bytes inside may be damaged
+RECORD = re.compile(rb"\{\s*[\"}]")
 
 
 def first_lines_refusal(head: bytes, *, whole: bool, gzip_cut: str | None = None) -> str | None:
@@ -28,7 +32,7 @@ def first_lines_refusal(head: bytes, *, whole: bool, gzip_cut: str | None = None
     if gzip_cut is not None and not head:
         return f"it starts like a gzip file but is not one: {gzip_cut}"
     lines = _first_lines(head, whole)
-    if not lines or any(line.startswith(b"{") and _is_text(line) for line in lines):
+    if not lines or any(RECORD.match(line) for line in lines):
         return None
     return f"{_looks_like(lines, head)}; a hand log has one JSON object (a round) per line"
 

@@ -29,6 +29,7 @@ def refusal(head: bytes, whole: bool = True) -> str | None:
         (b"\xff\xfe\xfd not a round\n", "binary data, not text"),
         (b"hello, world", "comma-separated"),  # one line with a comma: a table's header
         (b"round 1: main 25 paid 25\n", "line 1 ('round 1: main 25 paid 25') is not a JSON"),
+        (b"{not json at all}\n", "line 1 ('{not json at all}') is not a JSON object"),
     ],
 )
 def test_what_is_not_a_hand_log_is_named(head, said):
@@ -52,7 +53,8 @@ def test_random_bytes_are_binary_data_whatever_the_seed():
         b'\n\n   {"v": 1}\n',  # blank lines first
         b'\xff\xfe\n{"v": 1}\n',  # a damaged first line, then a record: each line judged later
         b"not json\n{}\n",
-        b"{not json at all\n",  # starts as an object: the exact path says what is wrong
+        b'{"v": 1, "round": "\xff\xfe"}\n',  # a record with damaged bytes: a rejected line
+        b'{ "v": 1,\n',  # opens as a record: the exact path says what is wrong
         b"",  # empty: refused elsewhere, as empty
         b"\n\n",
     ],
