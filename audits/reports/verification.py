@@ -24,3 +24,12 @@ def report_check(pdf: bytes):
         return verification
     verification.issued_report = str(issued.uuid) if issued is not None else None
     return verification
+
+
+def report_zone(uuid: str | None) -> str | None:
+    """The time zone a report's times are read in: its jurisdiction's (``None`` for a PDF
+    this service did not issue)."""
+    if uuid is None:
+        return None
+    report = Report.objects.filter(uuid=uuid).select_related("jurisdiction").first()
+    return report.jurisdiction.timezone if report is not None else None

@@ -26,7 +26,7 @@ from audits.reports.schedules import (
     report_schedule_row,
     report_schedules_of,
 )
-from audits.reports.verification import MAX_PDF_BYTES, report_check
+from audits.reports.verification import MAX_PDF_BYTES, report_check, report_zone
 from audits.signing.identity import SigningSetupError
 from compliance.views import limited_per_address
 from games.access import jurisdiction_managed_by
@@ -70,12 +70,13 @@ def report_verify_page(request):
             error = f"A report is at most {MAX_PDF_BYTES:,} bytes."
         else:
             try:
-                verification = report_check(upload.read()).to_dict()
+                verification = report_check(upload.read())
             except SigningSetupError:
                 error = "Reports cannot be verified here: this server has no trust roots set up."
                 return render(request, "web/report_verify.html", {"error": error}, status=503)
     status = 400 if error else 200
-    context = {"verification": verification, "error": error}
+    zone = report_zone(verification.issued_report) if verification else None
+    context = {"verification": verification, "error": error, "zone": zone}
     return render(request, "web/report_verify.html", context, status=status)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -77,14 +79,17 @@ def submission_detail(request, uuid):
         raise Http404("no such submission")
     filters = FindingFilterForm(request.GET or None)
     findings = submission.findings.order_by("line", "seat", "wager_key", "code")
+    chosen = {}
     if filters.is_valid():
         findings = filters.apply(findings)
+        chosen = {k: v for k, v in filters.cleaned_data.items() if v not in ("", None)}
     page = Paginator(findings, PAGE).get_page(request.GET.get("page"))
     context = {
         "submission": submission,
         "summary": submission_summary(submission),
         "totals": submission.totals.order_by("venue", "table", "game", "wager_key"),
         "filters": filters,
+        "csv_query": urlencode({**chosen, "format": "csv"}),
         "page": page,
         "can_retry": submission.status == SubmissionStatus.FAILED
         and access.user_can_submit_for(request.user, submission.licensee),

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import csv
+import html
+import io
+import re
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
@@ -51,6 +56,22 @@ def test_findings_are_filtered_and_paged(validated, people):  # noqa: F811
         assert f"<td>{other}<br>".encode() not in page.content
     bad = browser(people.staff).get(f"/submissions/{validated.uuid}/?code=nonsense")
     assert bad.status_code == 200  # an unknown filter value is ignored, not an error
+
+
+def test_the_findings_shown_download_as_csv_with_their_filters(validated, people):  # noqa: F811
+    staff = browser(people.staff)
+    page = staff.get(f"/submissions/{validated.uuid}/?code=overpaid&severity=critical")
+    link = re.search(
+        r'href="([^"]+)" download>Download these findings \(CSV\)', page.content.decode()
+    )
+    url = html.unescape(link.group(1))
+    assert "format=csv" in url and "code=overpaid" in url and "severity=critical" in url
+    exported = staff.get(url)
+    assert exported.status_code == 200 and exported["Content-Type"].startswith("text/csv")
+    rows = list(csv.DictReader(io.StringIO(b"".join(exported.streaming_content).decode())))
+    assert rows and {r["code"] for r in rows} == {"overpaid"}
+    assert len(rows) == validated.findings.filter(code="overpaid", severity="critical").count()
+    assert browser(people.other_staff).get(url).status_code == 404  # the link is no key
 
 
 def test_staff_upload_a_log_and_follow_it(people, django_capture_on_commit_callbacks):  # noqa: F811
