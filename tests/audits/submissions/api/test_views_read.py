@@ -14,8 +14,12 @@ from types import SimpleNamespace
 import pytest
 
 from audits.submissions.models import Submission
-from audits.submissions.storage import submission_store
-from audits.submissions.submissions import submission_prepare
+from audits.submissions.storage import media_path, submission_store
+from audits.submissions.submissions import (
+    SubmissionFailed,
+    submission_prepare,
+    submission_validate_now,
+)
 from tests.audits.conftest import round_line
 
 # ruff: noqa: F811 (the fixtures imported from submissions_support are test arguments)
@@ -164,12 +168,16 @@ def test_progress_while_validating(people):
     }
 
 
-def test_failed_submission_gives_the_reason(people, submit):
+def test_failed_submission_gives_the_reason(people):
+    """A gzip damaged from its start is refused at the door; one stored whole and damaged on
+    disk before it is validated fails, and says why."""
     packed = gzip.compress(TWO_ROUNDS * 50)
-    response = submit(
-        post_raw, client(people.staff), packed[:8], content_type="application/gzip"
-    )  # cut inside the gzip header: nothing to validate
-    assert response.status_code == 202
+    response = post_raw(client(people.staff), packed, content_type="application/gzip")
+    assert response.status_code == 202  # stored; its validation not run (no commit here)
+    submission = Submission.objects.get()
+    media_path(submission.raw_file).write_bytes(packed[:8])  # cut inside the gzip header
+    with pytest.raises(SubmissionFailed):
+        submission_validate_now(submission)
     detail = client(people.staff).get(response.json()["url"]).json()
     assert detail["status"] == "failed" and "gzip" in detail["failure_reason"]
     assert detail["summary"]["failure_reason"] == detail["failure_reason"]
