@@ -32,6 +32,7 @@ from audits.reports.periods import period_bounds, previous_month, previous_quart
 from games.models import Jurisdiction, Venue
 
 RELATIVE = {"previous_month": previous_month, "previous_quarter": previous_quarter}
+PERIOD_WORDS = {"previous_month": "the previous month", "previous_quarter": "the previous quarter"}
 TASK = "audits.tasks.run_report_schedule"
 
 
@@ -244,6 +245,7 @@ def report_schedule_row(task: PeriodicTask, now: datetime | None = None) -> dict
         "day_of_month": cron.day_of_month if cron else None,
         "month_of_year": cron.month_of_year if cron else None,
         "day_of_week": cron.day_of_week if cron else None,
+        "period_in_words": PERIOD_WORDS.get(kwargs.get("period"), kwargs.get("period")),
         "in_words": schedule_in_words(cron) if cron else None,
         "next_run_at": schedule_next_run(cron, now) if cron and task.enabled else None,
         "enabled": task.enabled,

@@ -154,3 +154,25 @@ def test_the_browser_refuses_an_inline_script_on_our_pages(postgres, browser, li
     assert page.evaluate("() => window.ran === true") is False
     assert any("script-src" in text for text in browser.refused)
     browser.refused.clear()
+
+
+def test_report_schedules_read_in_words_with_their_next_run_at_1280_px(
+    postgres, browser, live_server, people
+):
+    from django.core.management import call_command
+
+    call_command("create_report_schedules", "wa-wsgc")
+    page = sign_in(browser, live_server, people.reviewer)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"{live_server.url}/schedules/")
+    row = page.get_by_role("row", name="monthly report WA-CR-0042")
+    assert row.get_by_role("cell", name="At 06:00, on day 2 of the month").is_visible()
+    assert row.get_by_role("cell", name="the previous month", exact=True).is_visible()
+    assert row.get_by_role("button", name="Pause monthly report WA-CR-0042").is_visible()
+    quarterly = page.get_by_role("row", name="quarterly summary wa-wsgc")
+    assert "only in January, April, July, and October" in quarterly.inner_text()
+    next_run = row.get_by_role("cell").nth(4).inner_text()
+    assert next_run.endswith(("06:00 -0800", "06:00 -0700")) and "-02 " in next_run
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0
+    screenshot(page, "schedules")
