@@ -226,6 +226,9 @@ AUDITS_FINDINGS_STORED = int(os.environ.get("AUDITS_FINDINGS_STORED") or 200_000
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 
+# The rule documents as received, shown in the registry and linked from every citation.
+RULE_DOCUMENTS_DIR = BASE_DIR / "data" / "documents"
+
 # Audit reports are signed with this identity: a PKCS#12 file (REPORT_SIGNING_PKCS12, with
 # REPORT_SIGNING_PASSPHRASE) or a PEM key and certificate (REPORT_SIGNING_KEY,
 # REPORT_SIGNING_CERT, and the CA chain in REPORT_SIGNING_CHAIN). Verification trusts the

@@ -24,6 +24,7 @@ from audits.reports.render_parts import pairs as _pairs
 from audits.reports.render_parts import percent as _percent
 from audits.reports.render_parts import table as _table
 from audits.reports.render_parts import text as _text
+from games.citations import citation_in_words
 
 KINDS = {
     "submission": "Audit of one hand-log submission",
@@ -188,7 +189,7 @@ def _summary(f: dict) -> list:
     ]
     codes = [["code", "group", "severity", "count", "rule cited"]]
     codes += [
-        [r["code"], r["group"], r["severity"], f"{r['count']:,}", "; ".join(r["rules"])]
+        [r["code"], r["group"], r["severity"], f"{r['count']:,}", _rules_cited(r["rules"])]
         for r in s["findings_by_code"]
     ]
     story = [
@@ -229,7 +230,7 @@ def _finding_table(findings: list[dict], currency: str):
                 x["round"],
                 where,
                 x["code"],
-                Paragraph(f"{_text(x['message'])}<br/><i>{_text(x['rule'])}</i>", SMALL),
+                Paragraph(f"{_text(x['message'])}<br/><i>{_rules_cited([x['rule']])}</i>", SMALL),
                 _money(x["expected"], currency),
                 _money(x["recorded"], currency),
             ]
@@ -260,3 +261,8 @@ def _venues(f: dict) -> list:
             _pairs(rows, widths=[50 * mm, 50 * mm]),
         ]
     return story
+
+
+def _rules_cited(rules: list[str]) -> str:
+    """The rules as cited, each document named by its title (older findings name files)."""
+    return _text("; ".join(citation_in_words(rule) for rule in rules))

@@ -2,7 +2,7 @@
 
 Source: 001_763f04d33639373a.txt.  The document's rules are bullets under
 headed sections, not numbered; a rule is cited as its section and the
-bullet's position in it ("PLAY 21 1" is the first bullet under PLAY 21), and
+bullet's position in it ("PLAY 21, 1" is the first bullet under PLAY 21), and
 a section's opening paragraph by the section name alone.  The sections are
 POKER BONUS (the "POKER BONUS EDITION" box), INITIAL BET, DEAL AND BET POKER,
 PLAY 21 and PLAY POKER.
@@ -21,7 +21,7 @@ OPTIONS = ("blackjack_pays", "poker_bonus_paytable")
 
 
 def rule(section: str, bullet: int, summary: str) -> Source:
-    return Source(ANTE_UP_RULES, f"{section} {bullet}" if bullet else section, summary)
+    return Source(ANTE_UP_RULES, f"{section}, {bullet}" if bullet else section, summary)
 
 
 R_PB_STAKE = rule("POKER BONUS", 1, "a $1.00 bet is placed in the POKER BONUS spot")

@@ -135,7 +135,7 @@ class BlackjackRules:
         param = self._spec[name]
         if len(param.choices) == 1:
             return param.source
-        where = param.source.document + (f" rule {param.source.rule}" if param.source.rule else "")
+        where = param.source.where
         summary = f"{summary}; open point of {where}" if summary else f"open point of {where}"
         return parameter_source(name, self.params[name], summary)
 

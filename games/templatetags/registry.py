@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.html import format_html, format_html_join
+
+from games.citations import citation_parts
+from games.engine.sources import document_title as title_of
 
 register = template.Library()
 
@@ -18,3 +22,19 @@ def percent(value, places: int = 3) -> str:
 @register.filter
 def short_hash(value: str) -> str:
     return (value or "")[:12]
+
+
+@register.filter
+def cite(value: str):
+    """A citation with each rule document named by its title and linked to its rule."""
+    linked = (
+        format_html('<a href="{}">{}</a>', link, words) if link else words
+        for words, link in citation_parts(value)
+    )
+    return format_html_join("", "{}", ((piece,) for piece in linked))
+
+
+@register.filter
+def document_title(value: str) -> str:
+    """A rule document's file name → its title (anything else as it is)."""
+    return title_of(value) if value else ""

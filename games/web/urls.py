@@ -17,4 +17,6 @@ urlpatterns = [
     path("approvals/<id:pk>/", views.approval_detail, name="registry-approval"),
     path("approvals/<id:pk>/move/", actions.approval_move, name="registry-approval-move"),
     path("venues/", views.venue_list, name="registry-venues"),
+    path("documents/", views.document_list, name="registry-documents"),
+    path("documents/<str:file>/", views.document_detail, name="registry-document"),
 ]

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
 from games import access
+from games.documents import rule_document_get, rule_documents_list
 from games.models import TRANSITIONS
 from games.pages import (
     approvals_awaiting_action,
@@ -181,3 +183,18 @@ def venue_list(request):
         .order_by("licensee__name", "code")
     )  # fmt: skip
     return render(request, "registry/venues.html", {"venues": venues})
+
+
+@login_required
+def document_list(request):
+    _require_role(request.user)
+    return render(request, "registry/documents.html", {"documents": rule_documents_list()})
+
+
+@login_required
+def document_detail(request, file: str):
+    _require_role(request.user)
+    document = rule_document_get(file)
+    if document is None:
+        raise Http404("no rule document of that name")
+    return render(request, "registry/document.html", {"document": document})

@@ -88,7 +88,7 @@ def test_setup_4_house_rules_are_parameters():
     assert (source.document, source.rule) == (TIE_BONUS_RULES, "setup 4")
     h17 = TieBonusBlackjack({"dealer_hits_soft_17": True})
     assert h17.check_dealer(c("AS 6H")) is not None and GAME.check_dealer(c("AS 6H")) is None
-    assert "setup 4" in str(GAME.cite("blackjack_pays"))
+    assert "Rules of Play, setup, rule 4" in str(GAME.cite("blackjack_pays"))
 
 
 def test_setup_5_shoes_are_the_rule_versions_not_a_parameter():

@@ -45,6 +45,8 @@ def pages(r) -> list[str]:
         "/registry/approvals/",
         f"/registry/approvals/{r.approval.pk}/",
         "/registry/venues/",
+        "/registry/documents/",
+        "/registry/documents/002_c2cb5e416e61c85b.txt/",
     ]
 
 
