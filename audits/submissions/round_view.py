@@ -12,7 +12,7 @@ from __future__ import annotations
 import gzip
 import zlib
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from audits.submissions.lines import LineSeeker, without_bom
@@ -20,11 +20,14 @@ from audits.submissions.models import Submission
 from audits.submissions.rules_context import GameRulesCache
 from audits.submissions.storage import media_path
 from audits.validation.games import settle_round
+from audits.validation.games.toss_one.settle import toss_index
 from audits.validation.parse import MAX_LINE_BYTES, ParsedRound, ParsedSeat, parse_line
 from audits.validation.rejected import Rejected
 from audits.validation.settlement import RoundSettlement, SeatSettlement
 from games.engine.cards import CARD_CODES, RANK, SUIT
 from games.engine.results import WagerResult
+from games.engine.toss_one import TossOne21
+from games.engine.words import outcome_in_words
 from games.selectors import RulesInForce, rules_in_force
 
 SUIT_SYMBOLS = {0: ("♠", "spades"), 1: ("♥", "hearts"), 2: ("♦", "diamonds"), 3: ("♣", "clubs")}
@@ -49,7 +52,7 @@ class WagerView:
     recorded: list[Decimal]
     expected: Decimal | None = None
     expected_each: list[Decimal] = field(default_factory=list)  # one per hand (main)
-    outcome: str = ""
+    outcome: str = ""  # in words, one per hand for a hand-settled main wager
     rule: str = ""
 
     @property
@@ -64,13 +67,22 @@ class WagerView:
         return "overpaid" if paid > self.expected else "underpaid"
 
 
+@dataclass(frozen=True)
+class HandView:
+    cards: list[CardView]
+    doubled: bool
+    result: Decimal
+    total: str = ""
+
+
 @dataclass
 class SeatView:
     number: int
     cards: list[CardView]
     wagers: list[WagerView]
-    hands: list[tuple[list[CardView], bool, Decimal]] = field(default_factory=list)
+    hands: list[HandView] = field(default_factory=list)
     poker: str | None = None
+    total: str = ""  # the hand the engine settles, in words ("three-card 20, Four tossed")
 
 
 @dataclass
@@ -81,6 +93,7 @@ class RoundView:
     parsed: ParsedRound | None = None
     answer: RulesInForce | None = None
     dealer: list[CardView] = field(default_factory=list)
+    dealer_total: str = ""
     seats: list[SeatView] = field(default_factory=list)
     findings: list = field(default_factory=list)
 
@@ -159,7 +172,30 @@ def submission_round(submission: Submission, number: int) -> RoundView:
     if answer.in_force and answer.venue.licensee_id == submission.licensee_id:
         settled = settle_round(parsed, GameRulesCache().for_answer(answer))
     view.seats = [seat_view(seat, settled.seat(seat.number)) for seat in parsed.seats]
+    if settled.engine is not None:
+        _totals(view, parsed, settled.engine)
     return view
+
+
+def _totals(view: RoundView, parsed: ParsedRound, engine) -> None:
+    """Each hand's total in words, as the engine reads it (the game's own hands)."""
+    if isinstance(engine, TossOne21):
+        if len(parsed.dealer_cards) == 4:
+            view.dealer_total = engine.hand_in_words(parsed.dealer_cards)
+        for seat, shown in zip(parsed.seats, view.seats, strict=True):
+            if len(seat.cards) == 4:
+                shown.total = engine.hand_in_words(seat.cards, toss_index(seat.cards, seat.toss))
+        return
+    if parsed.dealer_cards:
+        view.dealer_total = engine.hand_in_words(parsed.dealer_cards)
+    for seat, shown in zip(parsed.seats, view.seats, strict=True):
+        hands = seat.hands or ()
+        shown.hands = [
+            replace(hand, total=engine.hand_in_words(played.cards, len(hands)))
+            for hand, played in zip(shown.hands, hands, strict=True)
+        ]
+        if not hands and seat.cards:
+            shown.total = engine.hand_in_words(seat.cards)
 
 
 def cards_view(cards, tossed: str | None = None) -> list[CardView]:
@@ -198,10 +234,10 @@ def seat_view(seat: ParsedSeat, settled: SeatSettlement | None) -> SeatView:
             found = expected[key]
             view.expected = _cents(sum((r.net for r in found), Decimal(0)))
             view.expected_each = [_cents(r.net) for r in found]
-            view.outcome = "; ".join(r.outcome for r in found)
+            view.outcome = "; ".join(outcome_in_words(r.outcome, key) for r in found)
             view.rule = "; ".join(dict.fromkeys(str(r.source) for r in found))
         wagers.append(view)
-    hands = [(cards_view(h.cards), h.doubled, _cents(h.result)) for h in seat.hands or ()]
+    hands = [HandView(cards_view(h.cards), h.doubled, _cents(h.result)) for h in seat.hands or ()]
     return SeatView(seat.number, cards_view(seat.cards, seat.toss), wagers, hands, seat.poker)
 
 

@@ -21,6 +21,7 @@ from .odds import parse_odds, settle_amount
 from .parameters import Parameter, resolve
 from .results import WagerResult
 from .sources import Source, parameter_source
+from .words import blackjack_hand_in_words
 
 
 def hand_total(cards: Sequence[int]) -> tuple[int, bool]:
@@ -138,6 +139,12 @@ class BlackjackRules:
         where = param.source.where
         summary = f"{summary}; open point of {where}" if summary else f"open point of {where}"
         return parameter_source(name, self.params[name], summary)
+
+    @staticmethod
+    def hand_in_words(cards: Sequence[int], n_hands: int = 1) -> str:
+        """A hand's total ("soft 17", "20", "bust (24)"); a natural only unsplit."""
+        total, soft = hand_total(cards)
+        return blackjack_hand_in_words(total, soft, n_hands == 1 and is_natural(cards))
 
     # -- dealer ------------------------------------------------------------
     def dealer_should_draw(self, total: int, soft: bool) -> bool:

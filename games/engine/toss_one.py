@@ -44,6 +44,7 @@ from .toss_one_rules import (
     R_TIE,
 )
 from .toss_one_tables import TossOneTables
+from .words import toss_one_hand_in_words
 
 #: Net odds of each main outcome; a player blackjack pays the declared option.
 MAIN_ODDS: dict[str, Fraction] = {
@@ -109,6 +110,11 @@ class TossOne21:
             return Hand(BUST, False, 0, toss)
         kicker = self.kicker_key[RANK[cards[toss]]]
         return Hand(total, is_three_card_blackjack(kept), kicker, toss)
+
+    def hand_in_words(self, cards: Sequence[int], toss: int | None = None) -> str:
+        """The three-card hand kept ("three-card 20, Four tossed"): as tossed, else the best."""
+        hand = self.best_hand(cards) if toss is None else self.hand_with_toss(cards, toss)
+        return toss_one_hand_in_words(hand.total, hand.blackjack, cards, hand.toss)
 
     def player_toss(self, cards: Sequence[int], lucky3: Paytable) -> int | None:
         """The toss a player who knows the rules makes (the par sheet's basis): the best main
