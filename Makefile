@@ -34,8 +34,9 @@ demo: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_registry data/registry/washington.yaml data/registry/demo.yaml
 	@mkdir -p var/demo
+	@# --reuse-round-ids: a second `make demo` deals the same file again (the same submission)
 	$(PY) manage.py generate_handlog var/demo/october-2026.jsonl --start 2026-10-01 --days 31 \
-		--answer-key var/demo/october-2026.answers.jsonl
+		--reuse-round-ids --answer-key var/demo/october-2026.answers.jsonl
 	@# exit status 1 means "findings": the sample log has deliberate errors
 	$(PY) manage.py validate_handlog var/demo/october-2026.jsonl \
 		--json-findings var/demo/october-2026.findings.jsonl || test $$? -eq 1

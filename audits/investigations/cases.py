@@ -108,6 +108,7 @@ def case_open(
             pk__in=finding_ids,
             submission__in=submissions_visible_to(user),
             submission__status=SubmissionStatus.DONE,
+            submission__withdrawn_at__isnull=True,
         ).select_related("submission")
     )
     deviations = list(

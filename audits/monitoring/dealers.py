@@ -191,7 +191,8 @@ def _findings(venue: Venue, first_day: date, last_day: date, by: tuple[str, ...]
     end = gaming_day_bounds(last_day, jurisdiction.timezone, jurisdiction.gaming_day_start)[1]
     venue_findings = Finding.objects.filter(
         submission__licensee=venue.licensee_id, venue=venue.code,
-        submission__status=SubmissionStatus.DONE, played_at__gte=start, played_at__lt=end,
+        submission__status=SubmissionStatus.DONE, submission__withdrawn_at__isnull=True,
+        played_at__gte=start, played_at__lt=end,
     )  # fmt: skip
     repeated = set(venue_findings.filter(code__in=DUPLICATES).values_list("submission", "line"))
     findings = venue_findings.filter(which)

@@ -121,7 +121,8 @@ def deviations_of(venues: list[Venue], first_day: date, last_day: date):
     each = Q()
     for venue in venues:
         each |= Q(licensee=venue.licensee_id, venue=venue.code)
-    return Deviation.objects.filter(each, last_day__gte=first_day, last_day__lte=last_day)
+    found = Deviation.objects.filter(each, last_day__gte=first_day, last_day__lte=last_day)
+    return found.exclude(submission__withdrawn_at__isnull=False)  # found by a withdrawn file
 
 
 def _check(table: str, lines: list[LedgerLine], sheets, confidence: float, fewest: int):
@@ -232,15 +233,28 @@ def daily_holds(venue: Venue, first: date, last: date) -> list[dict]:
 def deviations_record(submission: Submission) -> int:
     """Test the periods the submission's gaming days fall in; keep each deviation (once per
     set of figures); how many were new."""
+    return deviations_retest(submission.licensee_id, ledger_days_of(submission), submission)
+
+
+def ledger_days_of(submission: Submission) -> dict[str, set[date]]:
+    """Venue code -> the gaming days the submission has rows of in the ledger."""
     days_by_venue: dict[str, set[date]] = defaultdict(set)
     for venue_code, day in LedgerDay.objects.filter(submission=submission).values_list(
         "venue", "gaming_day"
     ):
         days_by_venue[venue_code].add(day)
+    return days_by_venue
+
+
+def deviations_retest(
+    licensee_id: int, days_by_venue: dict[str, set[date]], submission: Submission | None = None
+) -> int:
+    """Test the periods those days fall in on the ledger as it is now (after a submission
+    finished, was withdrawn or reinstated); keep each deviation found; how many were new."""
     new = 0
     for venue_code, days in sorted(days_by_venue.items()):
         venue = (
-            Venue.objects.filter(licensee=submission.licensee_id, code=venue_code)
+            Venue.objects.filter(licensee=licensee_id, code=venue_code)
             .select_related("licensee__jurisdiction")
             .first()
         )

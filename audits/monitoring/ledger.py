@@ -201,10 +201,11 @@ class LedgerLine:
 
 def venue_days(model, venue: Venue):
     """The rows per gaming day (``LedgerDay``, ``DealerDay``) of the venue: its own
-    licensee's, of finished submissions only."""
+    licensee's, of finished submissions not withdrawn only."""
     return model.objects.filter(
-        licensee=venue.licensee_id, venue=venue.code, submission__status=SubmissionStatus.DONE
-    )
+        licensee=venue.licensee_id, venue=venue.code, submission__status=SubmissionStatus.DONE,
+        submission__withdrawn_at__isnull=True,
+    )  # fmt: skip
 
 
 def ledger_lines(venue: Venue, first_day: date, last_day: date) -> list[LedgerLine]:

@@ -63,6 +63,8 @@ def _for_submission(report: Report, submission: Submission | None) -> None:
         raise ValidationError({"submission": "a submission report names its submission"})
     if submission.status != SubmissionStatus.DONE:
         raise ValidationError({"submission": f"the submission is {submission.status}, not done"})
+    if submission.withdrawn:
+        raise ValidationError({"submission": "the submission was withdrawn by its licensee"})
     report.submission, report.licensee = submission, submission.licensee
     report.jurisdiction = submission.licensee.jurisdiction
 

@@ -15,14 +15,14 @@ def report_submissions(report: Report) -> QuerySet[Submission]:
     """The validated submissions a report covers.
 
     A period report takes every validated submission of the venue's licensee (or of the
-    jurisdiction's licensees) with a round played in the period; a
+    jurisdiction's licensees) with a round played in the period, except those withdrawn; a
     submission that straddles the period's edge is taken whole, and the
     report lists each input with its first and last round.
     """
     if report.kind == ReportKind.SUBMISSION:
         return Submission.objects.filter(pk=report.submission_id)
     start, end = period_instants(report)
-    done = Submission.objects.filter(status=SubmissionStatus.DONE)
+    done = Submission.objects.filter(status=SubmissionStatus.DONE, withdrawn_at__isnull=True)
     overlapping = done.filter(first_played_at__lt=end, last_played_at__gte=start)
     if report.kind == ReportKind.VENUE:  # the venue's own licensee's files, nobody else's
         mine = overlapping.filter(licensee=report.venue.licensee_id)

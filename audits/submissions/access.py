@@ -11,7 +11,8 @@ The roles are the registry's (:mod:`games.access`):
     jurisdiction, and may submit a hand log for any of those licensees.
 ``staff``
     Casino compliance staff see their own licensee's submissions, and submit
-    for their own licensee only (it is the default).
+    for their own licensee only (it is the default).  They withdraw their own
+    licensee's submissions; reviewers of its jurisdiction reinstate them.
 
 Anyone else sees and submits nothing.  A submission outside a user's scope is
 absent from :func:`submissions_visible_to`, so the API answers 404 for it,
@@ -66,3 +67,23 @@ def default_licensee_of(user) -> Licensee | None:
     if membership is not None and membership.role == STAFF:
         return membership.licensee
     return None
+
+
+def user_can_withdraw(user, submission: Submission) -> bool:
+    """Casino staff withdraw their own licensee's submissions (a mistaken file is theirs)."""
+    membership = membership_of(user)
+    return (
+        membership is not None
+        and membership.role == STAFF
+        and membership.licensee_id == submission.licensee_id
+    )
+
+
+def user_can_reinstate(user, submission: Submission) -> bool:
+    """Commission reviewers of the licensee's jurisdiction reinstate a withdrawn submission."""
+    membership = membership_of(user)
+    return (
+        membership is not None
+        and membership.role == REVIEWER
+        and membership.jurisdiction_id == submission.licensee.jurisdiction_id
+    )

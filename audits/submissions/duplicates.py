@@ -179,6 +179,7 @@ def _earlier(submission, venue, table, block: Block) -> list[Finding]:
             table=table,
             submission__licensee_id=submission.licensee_id,
             submission__status=SubmissionStatus.DONE,
+            submission__withdrawn_at__isnull=True,  # a withdrawn file's rounds are not "seen"
         )
         .exclude(submission=submission)
         .order_by("submission__submitted_at", "submission_id", "chunk_id")

@@ -23,6 +23,18 @@ urlpatterns = [
     path("submissions/<uuid:uuid>/lines/<id:line>/", rounds.round_detail, name="web-round"),
     path("submissions/<uuid:uuid>/report/", reports.report_ask, name="web-report-ask"),
     path("submissions/<uuid:uuid>/retry/", submissions.submission_retry_page, name="web-retry"),
+    path(
+        "submissions/<uuid:uuid>/withdraw/",
+        submissions.submission_withdrawal_page,
+        {"act": "withdraw"},
+        name="web-withdraw",
+    ),
+    path(
+        "submissions/<uuid:uuid>/reinstate/",
+        submissions.submission_withdrawal_page,
+        {"act": "reinstate"},
+        name="web-reinstate",
+    ),
     path("monitoring/", monitoring.venue_list, name="web-monitoring"),
     path("monitoring/venues/<str:code>/", monitoring.venue_ledger, name="web-venue-ledger"),
     path("cases/", cases.case_list, name="web-cases"),

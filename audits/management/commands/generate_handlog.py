@@ -5,8 +5,11 @@ from datetime import date, timedelta
 from django.core.management.base import BaseCommand, CommandError
 
 from audits.demo.sample_month import sample_month_generate, sample_venue_get
+from audits.demo.submitted_days import days_taken_message, submissions_of_days
 from audits.samples import generate_toss_one
 from audits.samples.stakes import MODES
+
+TOSS_ONE_ZONE = "America/Los_Angeles"  # the zone --toss-one-only deals in
 
 
 class Command(BaseCommand):
@@ -56,6 +59,11 @@ class Command(BaseCommand):
         parser.add_argument(
             "--answer-key", metavar="FILE", help="write the deliberate errors as JSON lines"
         )
+        parser.add_argument(
+            "--reuse-round-ids", action="store_true",
+            help="deal days of the venue already submitted (their round ids again: the "
+            "service finds each such round already submitted)",
+        )  # fmt: skip
 
     def handle(self, *args, **opts):
         out = opts["out"]
@@ -69,6 +77,8 @@ class Command(BaseCommand):
         }
         try:
             start = date.fromisoformat(opts["start"])
+            if not opts["reuse_round_ids"]:
+                _refuse_days_taken(opts["venue"], start, opts["days"], opts["toss_one_only"])
             if opts["tables"] and not opts["toss_one_only"]:
                 raise ValueError("--tables needs --toss-one-only: the registry says the tables")
             if opts["stakes"] != "few" and not opts["toss_one_only"]:
@@ -90,3 +100,12 @@ class Command(BaseCommand):
         except (OSError, ValueError) as exc:
             raise CommandError(str(exc)) from exc
         self.stdout.write(report.summary())
+
+
+def _refuse_days_taken(venue: str, start: date, days: int, toss_one_only: bool) -> None:
+    """Refuse to deal days whose round ids the venue already submitted."""
+    last = start + timedelta(days=days - 1)
+    zone = TOSS_ONE_ZONE if toss_one_only else sample_venue_get(venue, start, last).timezone
+    taken = submissions_of_days(venue, start, last, zone)
+    if taken:
+        raise ValueError(days_taken_message(venue, start, last, zone, taken))

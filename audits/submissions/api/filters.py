@@ -157,6 +157,10 @@ class SubmissionFilter(filters.FilterSet):
         choices=SubmissionStatus.choices, help_text="queued, validating, done, failed"
     )
     licensee = IdFilter(field_name="licensee", help_text="licensee id")
+    withdrawn = filters.BooleanFilter(
+        field_name="withdrawn_at", lookup_expr="isnull", exclude=True,
+        help_text="true: only those withdrawn by their licensee; false: only those not",
+    )  # fmt: skip
     venue = filters.CharFilter(
         method="_with_rounds_at", help_text="venue code: submissions with rounds at that venue"
     )
@@ -173,7 +177,9 @@ class SubmissionFilter(filters.FilterSet):
 
     class Meta:
         model = Submission
-        fields = ["status", "licensee", "venue", "submitted_after", "submitted_before"]
+        fields = [
+            "status", "licensee", "withdrawn", "venue", "submitted_after", "submitted_before",
+        ]  # fmt: skip
 
     def _with_rounds_at(self, queryset, name, value):
         """Rounds at the venue: from the totals once validated, from the rounds read before."""

@@ -7,9 +7,15 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
-from audits.submissions.models import Submission, SubmissionStatus, SubmissionTotal
+from audits.submissions.models import (
+    Submission,
+    SubmissionEvent,
+    SubmissionStatus,
+    SubmissionTotal,
+)
 from audits.submissions.storage import clean_file_name
 from audits.submissions.summary import submission_summary
+from audits.submissions.withdrawal import REASON_MAX
 from compliance.dates import MAX_ID
 from compliance.timezones import JurisdictionTimes
 from games.models import Licensee
@@ -193,11 +199,22 @@ class SubmissionListSerializer(JurisdictionTimes, serializers.ModelSerializer):
             "rounds_total",
             "finding_count",
             "finished_at",
+            "withdrawn_at",
+            "withdrawal_reason",
         ]
         read_only_fields = fields
 
     def get_url(self, submission) -> str:
         return submission_url(submission, self.context.get("request"))
+
+
+class SubmissionEventSerializer(serializers.ModelSerializer):
+    by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+
+    class Meta:
+        model = SubmissionEvent
+        fields = ["kind", "by", "at", "reason"]
+        read_only_fields = fields
 
 
 class SubmissionDetailSerializer(SubmissionListSerializer):
@@ -208,10 +225,12 @@ class SubmissionDetailSerializer(SubmissionListSerializer):
     totals = SubmissionTotalSerializer(many=True, read_only=True)
     findings_url = serializers.SerializerMethodField()
     raw_url = serializers.SerializerMethodField()
+    events = SubmissionEventSerializer(many=True, read_only=True)
 
     class Meta(SubmissionListSerializer.Meta):
         fields = [
             *SubmissionListSerializer.Meta.fields,
+            "events",
             "started_at",
             "chunk_count",
             "progress",
@@ -255,3 +274,9 @@ class SubmissionDetailSerializer(SubmissionListSerializer):
 
     def get_raw_url(self, submission) -> str:
         return submission_url(submission, self.context.get("request"), "raw")
+
+
+class WithdrawalSerializer(serializers.Serializer):
+    """Why the submission is withdrawn or reinstated (kept with it for good)."""
+
+    reason = serializers.CharField(max_length=REASON_MAX, trim_whitespace=True)

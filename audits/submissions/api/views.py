@@ -14,7 +14,7 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, PermissionDenied, UnsupportedMediaType
 from rest_framework.exceptions import ValidationError as BadRequest
-from rest_framework.parsers import MultiPartParser
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
@@ -53,6 +53,11 @@ from audits.submissions.storage import (
     SubmissionTooLarge,
     max_upload_bytes,
     media_path,
+)
+from audits.submissions.withdrawal import (
+    WithdrawalRefused,
+    submission_reinstate,
+    submission_withdraw,
 )
 from compliance.throttles import AnonymousRate, UploadRate, UserRate
 from compliance.timezones import zone
@@ -279,6 +284,52 @@ class SubmissionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
         answer = {"id": str(submission.uuid), "url": url, "status": submission.status,
                   "sha256": submission.sha256, "created": False, "retried": True}  # fmt: skip
         return Response(answer, status=status.HTTP_202_ACCEPTED, headers={"Location": url})
+
+    @extend_schema(
+        request=serializers.WithdrawalSerializer,
+        responses={
+            200: serializers.SubmissionDetailSerializer,
+            400: OpenApiResponse(ERROR, description="no reason given"),
+            403: OpenApiResponse(ERROR, description="not staff of the submission's licensee"),
+            409: OpenApiResponse(ERROR, description="already withdrawn, or not yet finished"),
+            **NOT_FOUND,
+        },
+    )
+    @action(detail=True, methods=["post"], parser_classes=[JSONParser, FormParser, MultiPartParser])
+    def withdraw(self, request, uuid=None):
+        """Withdraw a mistaken submission, saying why: it is kept and marked withdrawn, left
+        out of later reports and of monitoring; reports already issued keep their figures."""
+        refusal = "only the licensee's staff withdraw its submissions"
+        return self._withdrawal(request, access.user_can_withdraw, submission_withdraw, refusal)
+
+    @extend_schema(
+        request=serializers.WithdrawalSerializer,
+        responses={
+            200: serializers.SubmissionDetailSerializer,
+            400: OpenApiResponse(ERROR, description="no reason given"),
+            403: OpenApiResponse(ERROR, description="not a reviewer of its jurisdiction"),
+            409: OpenApiResponse(ERROR, description="the submission is not withdrawn"),
+            **NOT_FOUND,
+        },
+    )
+    @action(detail=True, methods=["post"], parser_classes=[JSONParser, FormParser, MultiPartParser])
+    def reinstate(self, request, uuid=None):
+        """Bring a withdrawn submission back into later reports and monitoring, saying why."""
+        refusal = "only the commission's reviewers reinstate a submission"
+        return self._withdrawal(request, access.user_can_reinstate, submission_reinstate, refusal)
+
+    def _withdrawal(self, request, allowed, act, refusal: str) -> Response:
+        submission = self.get_object()
+        if not allowed(request.user, submission):
+            raise PermissionDenied(refusal)
+        given = serializers.WithdrawalSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        try:
+            submission = act(submission, user=request.user, reason=given.validated_data["reason"])
+        except WithdrawalRefused as exc:
+            raise _Conflict(str(exc)) from exc
+        detail = serializers.SubmissionDetailSerializer(submission, context={"request": request})
+        return Response(detail.data)
 
     def _licensee(self, licensee_id):
         try:

@@ -3,7 +3,13 @@ each chunk counted (totals, dealers, seats)."""
 
 from .findings import Finding, RoundKeys
 from .places import ChunkDealer, ChunkSeat
-from .submissions import Chunk, Submission, SubmissionStatus
+from .submissions import (
+    Chunk,
+    Submission,
+    SubmissionEvent,
+    SubmissionEventKind,
+    SubmissionStatus,
+)
 from .totals import ChunkTotal, SubmissionTotal
 
 __all__ = [
@@ -14,6 +20,8 @@ __all__ = [
     "Finding",
     "RoundKeys",
     "Submission",
+    "SubmissionEvent",
+    "SubmissionEventKind",
     "SubmissionStatus",
     "SubmissionTotal",
 ]

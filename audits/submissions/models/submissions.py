@@ -53,6 +53,11 @@ class Submission(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     first_played_at = models.DateTimeField(null=True, blank=True, help_text="earliest round")
     last_played_at = models.DateTimeField(null=True, blank=True, help_text="latest round")
+    withdrawn_at = models.DateTimeField(
+        null=True, blank=True,
+        help_text="withdrawn by its licensee: kept, out of later reports and monitoring",
+    )  # fmt: skip
+    withdrawal_reason = models.TextField(blank=True)
 
     class Meta:
         db_table = "audits_submission"
@@ -73,8 +78,14 @@ class Submission(models.Model):
         return bool(self.findings_unstored)
 
     @property
+    def withdrawn(self) -> bool:
+        return self.withdrawn_at is not None
+
+    @property
     def verdict(self) -> str:
         """In a word or two, for lists: clean, findings, rejected lines, or not yet known."""
+        if self.withdrawn:
+            return "withdrawn"
         if self.status != SubmissionStatus.DONE:
             return "failed" if self.status == SubmissionStatus.FAILED else "not yet known"
         if not self.finding_count and not self.rejected_lines:
@@ -115,3 +126,25 @@ class Chunk(models.Model):
 
     def __str__(self) -> str:
         return f"{self.submission_id}#{self.index}"
+
+
+class SubmissionEventKind(models.TextChoices):
+    WITHDRAWN = "withdrawn"
+    REINSTATED = "reinstated"
+
+
+class SubmissionEvent(models.Model):
+    """A submission withdrawn by its licensee's staff or reinstated by a reviewer: who, when
+    and why, kept for good (the submission's own fields say only where it stands now)."""
+
+    submission = models.ForeignKey(Submission, on_delete=models.PROTECT, related_name="events")
+    kind = models.CharField(max_length=20, choices=SubmissionEventKind.choices)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+    reason = models.TextField()
+
+    class Meta:
+        ordering = ["submission", "at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.submission_id} {self.kind} at {self.at:%Y-%m-%d %H:%M}"

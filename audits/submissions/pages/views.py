@@ -19,6 +19,11 @@ from audits.submissions.models import SubmissionStatus
 from audits.submissions.pages.forms import FindingFilterForm, UploadForm
 from audits.submissions.storage import SubmissionRefused, SubmissionTooLarge, max_upload_bytes
 from audits.submissions.summary import submission_summary
+from audits.submissions.withdrawal import (
+    WithdrawalRefused,
+    submission_reinstate,
+    submission_withdraw,
+)
 from games.access import REVIEWER, STAFF, user_role
 
 
@@ -95,6 +100,39 @@ def submission_detail(request, uuid):
         and access.user_can_submit_for(request.user, submission.licensee),
         "currency": submission.licensee.jurisdiction.currency,
         "can_open_case": submission.status == SubmissionStatus.DONE
+        and not submission.withdrawn
         and user_role(request.user) in (REVIEWER, STAFF),
+        "can_withdraw": not submission.withdrawn
+        and submission.status in (SubmissionStatus.DONE, SubmissionStatus.FAILED)
+        and access.user_can_withdraw(request.user, submission),
+        "can_reinstate": submission.withdrawn
+        and access.user_can_reinstate(request.user, submission),
+        "events": submission.events.select_related("by"),
     }
     return render(request, "web/submission_detail.html", context)
+
+
+@login_required
+@require_POST
+def submission_withdrawal_page(request, uuid, act: str):
+    """Withdraw (staff) or reinstate (reviewers) a submission, with the reason given."""
+    submission = access.submissions_visible_to(request.user).filter(uuid=uuid).first()
+    if submission is None:
+        raise Http404("no such submission")
+    allowed, service = WITHDRAWAL_ACTS[act]
+    if not allowed(request.user, submission):
+        raise PermissionDenied(f"you may not {act} this submission")
+    try:
+        service(submission, user=request.user, reason=request.POST.get("reason", ""))
+    except WithdrawalRefused as exc:
+        messages.error(request, f"Not done: {exc}.")
+    else:
+        done = "withdrawn" if act == "withdraw" else "reinstated"
+        messages.success(request, f"The submission is {done}; the reason is kept with it.")
+    return redirect("web-submission", uuid=submission.uuid)
+
+
+WITHDRAWAL_ACTS = {
+    "withdraw": (access.user_can_withdraw, submission_withdraw),
+    "reinstate": (access.user_can_reinstate, submission_reinstate),
+}
