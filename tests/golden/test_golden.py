@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from audits.validation.finding_words import FINDING_WORDS
 from audits.validation.findings import CODES, GROUPS, SEVERITIES
 from tests.golden.cases import CASES, CLEAN, Golden, line
 from tests.golden.runner import run
@@ -23,11 +24,12 @@ pytestmark = pytest.mark.django_db
 
 def test_the_clean_rounds_of_every_game_are_clean(wa):
     for game, make in CLEAN.items():
-        assert run(Golden("clean", game, "", lambda make=make: [line(make())])) == [], game
+        assert run(Golden("clean", game, lambda make=make: [line(make())])) == [], game
 
 
 def test_every_code_has_a_golden_round_and_the_page_says_what_it_reports(wa):
     assert sorted(c.code for c in CASES) == sorted(CODES), "one golden round per finding code"
+    assert set(FINDING_WORDS) == set(CODES), "every code in words: title, meaning, what to check"
     examples, missing = {}, []
     for case in CASES:
         findings = run(case)
@@ -93,9 +95,11 @@ def render(examples) -> str:
         parts.append(f"\n## {group}\n")
         for code in (c for c, (g, _) in CODES.items() if g == group):
             case, finding, _ = examples[code]
+            words = FINDING_WORDS[code]
             parts.append(
-                f"\n### `{code}` ({finding['severity']})\n\n"
-                f"When: {case.when}.\n\n"
+                f"\n### `{code}`: {words.title} ({finding['severity']})\n\n"
+                f"When: {words.meaning}.\n\n"
+                f"What to check: {words.check}.\n\n"
                 f"Example ({case.game}): {_quoted(finding['message'])}\n\n"
                 f"Cites: {_quoted(finding['rule'])}\n"
             )

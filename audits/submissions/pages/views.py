@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from audits.doors.pages import PAGE, form_status
 from audits.submissions import access
+from audits.submissions.finding_kinds import submission_findings_by_kind
 from audits.submissions.intake import submission_retry, submission_submit
 from audits.submissions.models import SubmissionStatus
 from audits.submissions.pages.forms import FindingFilterForm, UploadForm
@@ -82,14 +83,19 @@ def submission_detail(request, uuid):
     submission = access.submissions_visible_to(request.user).filter(uuid=uuid).first()
     if submission is None:
         raise Http404("no such submission")
-    filters = FindingFilterForm(request.GET or None)
+    games = submission.totals.order_by("game").values_list("game", flat=True).distinct()
+    zone = submission.licensee.jurisdiction.timezone
+    filters = FindingFilterForm(_filters_given(request.GET), games=list(games), zone=zone)
     findings = submission.findings.order_by("line", "seat", "wager_key", "code")
     chosen = {}
     if filters.is_valid():
         findings = filters.apply(findings)
         chosen = {k: v for k, v in filters.cleaned_data.items() if v not in ("", None)}
     page = Paginator(findings, PAGE).get_page(request.GET.get("page"))
+    kinds, most = submission_findings_by_kind(submission)
     context = {
+        "kinds": kinds,
+        "most": most,
         "submission": submission,
         "summary": submission_summary(submission),
         "totals": submission.totals.order_by("venue", "table", "game", "wager_key"),
@@ -109,7 +115,17 @@ def submission_detail(request, uuid):
         and access.user_can_reinstate(request.user, submission),
         "events": submission.events.select_related("by"),
     }
+    if request.GET.get("fragment") == "findings":  # the filters, changed in place
+        return render(request, "web/_findings_results.html", context)
     return render(request, "web/submission_detail.html", context)
+
+
+def _filters_given(query):
+    """The findings' filters of the query string (None: none given, so none bound)."""
+    given = query.copy()
+    for key in ("page", "fragment"):
+        given.pop(key, None)
+    return given or None
 
 
 @login_required

@@ -39,8 +39,8 @@ def shown(submission, finding) -> list[Decimal]:
 #: payouts of the blackjack family, where the golden rounds of the codes have none: a tie
 #: wager overpaid, a split hand's main and an ANTE underpaid
 FAMILY_PAYOUTS = [
-    Golden("overpaid", TIE, "", lines(changed(tie_bonus, _set("seats.0.results.tie_19", "255")))),
-    Golden("underpaid", ANTE, "", lines(changed(ante_up, _all(
+    Golden("overpaid", TIE, lines(changed(tie_bonus, _set("seats.0.results.tie_19", "255")))),
+    Golden("underpaid", ANTE, lines(changed(ante_up, _all(
         _set("seats.2.hands.1.result", "20"), _set("seats.0.results.ante", "5"))))),
 ]  # fmt: skip
 
@@ -94,5 +94,5 @@ def test_a_clean_round_of_every_game_shows_every_wager_correct(wa, game):
         assert findings == []
         verdicts.extend(w.verdict for s in submission_round(submission, 1).seats for w in s.wagers)
 
-    run(Golden("clean", game, "", lambda: [line(CLEAN[game]())]), inspect)
+    run(Golden("clean", game, lambda: [line(CLEAN[game]())]), inspect)
     assert verdicts and set(verdicts) == {"correct"}, verdicts

@@ -1,0 +1,373 @@
+"""Each finding code in words a reviewer reads: a plain title, what it means (when it is
+raised) and what to check first. The pages, the reports and docs/findings.md say the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class FindingWords:
+    title: str  # a short plain title
+    meaning: str  # when the code is raised
+    check: str  # what to check first
+
+
+#: code -> its words (every code of :data:`audits.validation.findings.CODES`)
+FINDING_WORDS: dict[str, FindingWords] = {
+    "line_not_utf8": FindingWords(
+        "A line that is not text",
+        "a line is not UTF-8 text",
+        "the table system's export: its encoding must be UTF-8",
+    ),
+    "line_not_json": FindingWords(
+        "A line that is not JSON",
+        "a line is not JSON",
+        "the export: a line cut short or written by hand",
+    ),
+    "line_not_object": FindingWords(
+        "A line that is not a record",
+        "a line is JSON but not an object",
+        "the export: each line must be one JSON object",
+    ),
+    "duplicate_key": FindingWords(
+        "A field written twice",
+        "a key is written twice in one object (which one holds is not for the reader to choose)",
+        "the export: a record may not repeat a key",
+    ),
+    "line_too_long": FindingWords(
+        "A line over 1 MiB",
+        "a line is longer than 1 MiB",
+        "the export: one round per line",
+    ),
+    "field_invalid": FindingWords(
+        "A field missing or of the wrong type",
+        "a field is missing or of the wrong type",
+        "the field named in the message against the format",
+    ),
+    "unsupported_version": FindingWords(
+        "A format version the service does not read",
+        "the line is of a format version the service does not read",
+        "the table system's export version",
+    ),
+    "bad_time": FindingWords(
+        "A time without its offset",
+        "played_at is not an RFC 3339 time with an offset",
+        "the table system's clock settings: played_at needs its UTC offset",
+    ),
+    "bad_card": FindingWords(
+        "A card that does not exist",
+        "a card is not one of the 52 codes",
+        "the card reader or the export of the round",
+    ),
+    "bad_amount": FindingWords(
+        "An amount that is not money",
+        "an amount has more than two decimals or is out of range",
+        "the export of amounts: two decimals at most",
+    ),
+    "negative_stake": FindingWords(
+        "A negative stake",
+        "a stake is negative",
+        "the export of stakes",
+    ),
+    "seat_count": FindingWords(
+        "Seats missing or numbered wrongly",
+        "a round has no seat, more than seven, or a seat numbered outside 1 to 7",
+        "the round's seats: one to seven, numbered 1 to 7",
+    ),
+    "duplicate_seat": FindingWords(
+        "The same seat twice in a round",
+        "two seats of a round have the same number",
+        "the round's seats in the table system",
+    ),
+    "unknown_wager": FindingWords(
+        "A wager the game does not have",
+        "a wager key the game does not have",
+        "the table's game configuration and the wager names it exports",
+    ),
+    "line_not_checked": FindingWords(
+        "A line the service could not check",
+        "checking the line failed in the service itself (the line is kept; the reason is given)",
+        "nothing on your side: the service's team is told; the line is kept",
+    ),
+    "file_truncated": FindingWords(
+        "A compressed file cut short",
+        "a gzip file ends before its end: the lines before the cut are validated",
+        "the upload: send the whole file again",
+    ),
+    "duplicate_round": FindingWords(
+        "The same round twice in the file",
+        "a round id appears twice at a table in the file",
+        "the table system's round numbering and the export",
+    ),
+    "duplicate_round_submitted": FindingWords(
+        "A round already submitted",
+        "a round id at a table was already in an earlier file of the same licensee",
+        "whether this file repeats an earlier one; if so, withdraw the mistaken submission",
+    ),
+    "card_over_shoe": FindingWords(
+        "More of a card than the shoe holds",
+        "a card appears more often than the shoe holds",
+        "the shoe's deck count and the card reader",
+    ),
+    "wrong_card_count": FindingWords(
+        "A hand with the wrong number of cards",
+        "a hand has the wrong number of cards for the game",
+        "the deal on the table's video and the card reader",
+    ),
+    "toss_not_in_hand": FindingWords(
+        "A tossed card not in the hand",
+        "a tossed card is not one of the hand's cards",
+        "the record of the toss at the table",
+    ),
+    "hands_inconsistent": FindingWords(
+        "Hands that do not follow from the deal",
+        "a seat's hands do not follow from its first two cards, or its main result is written "
+        "beside them",
+        "the record of splits and draws at the table",
+    ),
+    "played_in_future": FindingWords(
+        "A round dated after its file",
+        "a round is dated after its file was submitted",
+        "the table system's clock",
+    ),
+    "line_findings_truncated": FindingWords(
+        "A line with too many findings",
+        "a line has more findings than one line may yield: the rest are counted in this one, by "
+        "code",
+        "the line itself, on the round's page: it is likely damaged",
+    ),
+    "unknown_venue": FindingWords(
+        "An unregistered venue",
+        "the venue is not registered",
+        "the venue code the table system exports",
+    ),
+    "unknown_table": FindingWords(
+        "An unregistered table",
+        "the venue has no such table",
+        "the table codes registered for the venue",
+    ),
+    "unknown_game": FindingWords(
+        "An unregistered game",
+        "the game is not registered",
+        "the game code the table system exports",
+    ),
+    "venue_not_of_licensee": FindingWords(
+        "Another licensee's venue",
+        "the venue belongs to another licensee: the round is not counted for it",
+        "which licensee the file was submitted for",
+    ),
+    "game_not_authorized": FindingWords(
+        "A game the venue may not run",
+        "the venue is authorized for no version of the game",
+        "the venue's authorizations in the registry",
+    ),
+    "table_not_authorized": FindingWords(
+        "A game at a table not authorized for it",
+        "the game is authorized at the venue, but not at this table",
+        "which tables the authorization names",
+    ),
+    "not_yet_authorized": FindingWords(
+        "Played before the authorization began",
+        "the round is before the authorization's first day",
+        "the authorization's first day",
+    ),
+    "authorization_ended": FindingWords(
+        "Played after the authorization ended",
+        "the round is after the authorization's last day",
+        "the authorization's last day",
+    ),
+    "conditions_not_met": FindingWords(
+        "An approval condition not yet met",
+        "a condition of the approval the venue must meet was not met by that day",
+        "the conditions of the approval and when each was met",
+    ),
+    "approval_not_in_force": FindingWords(
+        "An approval not in force that day",
+        "the approval was not in force that day (not yet granted, revoked, superseded)",
+        "the approval's dates and status in the registry",
+    ),
+    "options_not_approved": FindingWords(
+        "A variant the approval does not allow",
+        "the round's variant is not one the approval allows, or it does not declare one",
+        "the options the table runs against the approval",
+    ),
+    "options_not_authorized": FindingWords(
+        "A variant the venue is not authorized to run",
+        "the variant is approved, but the venue is authorized to run another",
+        "the options in the venue's authorization",
+    ),
+    "decks_not_approved": FindingWords(
+        "A shoe size the rules do not allow",
+        "the shoe's size is not one the approved rules allow",
+        "the number of decks in the shoe",
+    ),
+    "decks_not_authorized": FindingWords(
+        "A shoe size the venue is not authorized for",
+        "the shoe's size is approved, but the venue (or table) is authorized for another",
+        "the decks in the venue's authorization",
+    ),
+    "over_limit": FindingWords(
+        "A wager over the limit",
+        "a wager is above the limit in force (the law's or the table's)",
+        "the table's limit sign and the dealer's acceptance of the wager",
+    ),
+    "under_minimum": FindingWords(
+        "A wager under the minimum",
+        "a main wager is below the minimum in force",
+        "the table's minimum and the dealer's acceptance of the wager",
+    ),
+    "wager_without_result": FindingWords(
+        "A wager with no result",
+        "a wager placed has no result recorded",
+        "the settlement of the wager at the table",
+    ),
+    "result_without_wager": FindingWords(
+        "A result for a wager not placed",
+        "a result is recorded for a wager not placed",
+        "the wagers recorded for the seat",
+    ),
+    "side_bet_without_main": FindingWords(
+        "A side bet without the main bet",
+        "a side bet is placed without the main bet",
+        "the dealer's acceptance of side bets",
+    ),
+    "ante_without_21": FindingWords(
+        "An ANTE without the 21 bet",
+        "an ANTE is placed without the 21 bet",
+        "the dealer's acceptance of the ANTE",
+    ),
+    "ante_above_21": FindingWords(
+        "An ANTE above the 21 bet",
+        "the ANTE is above the 21 bet",
+        "the dealer's acceptance of the ANTE",
+    ),
+    "bet_not_equal_ante": FindingWords(
+        "A poker BET not equal to the ANTE",
+        "the poker BET is not equal to the ANTE",
+        "the BET the dealer accepted",
+    ),
+    "bet_after_fold": FindingWords(
+        "A BET on a folded hand",
+        "a BET is recorded on a folded poker hand",
+        "the poker decision recorded at the table",
+    ),
+    "bet_without_ante": FindingWords(
+        "A BET without an ANTE",
+        "a BET is placed without an ANTE",
+        "the dealer's acceptance of the BET",
+    ),
+    "poker_bonus_not_fixed_stake": FindingWords(
+        "A Poker Bonus of the wrong amount",
+        "the Poker Bonus is not the fixed stake",
+        "the Poker Bonus stake the dealer accepted",
+    ),
+    "poker_bonus_without_poker": FindingWords(
+        "A Poker Bonus without playing poker",
+        "a Poker Bonus is placed without the wager the rule version requires on the poker hand",
+        "the poker decision and the Poker Bonus",
+    ),
+    "bonus_without_primary": FindingWords(
+        "A tie wager without the primary wager",
+        "a tie bonus wager is placed without the primary wager",
+        "the dealer's acceptance of tie wagers",
+    ),
+    "left_side_above_half": FindingWords(
+        "Left-side tie wagers over half the primary",
+        "the left-side (LS) tie wagers exceed half the primary",
+        "the tie wagers the dealer accepted",
+    ),
+    "right_side_above_half": FindingWords(
+        "Right-side tie wagers over half the primary",
+        "the right-side (RS) tie wagers exceed half the primary",
+        "the tie wagers the dealer accepted",
+    ),
+    "bonus_above_primary": FindingWords(
+        "Tie wagers over the primary wager",
+        "the tie wagers together exceed the primary wager",
+        "the tie wagers the dealer accepted",
+    ),
+    "insurance_not_offered": FindingWords(
+        "Insurance where it may not be taken",
+        "insurance is taken though the up card is not an ace",
+        "the dealer's offer of insurance",
+    ),
+    "insurance_above_half": FindingWords(
+        "Insurance over half the main wager",
+        "insurance is above half the main wager",
+        "the insurance the dealer accepted",
+    ),
+    "wrong_toss": FindingWords(
+        "A player's toss that is not the best",
+        "a player's toss does not leave the best three-card hand",
+        "the toss on the table's video and the dealer's check of it",
+    ),
+    "dealer_wrong_toss": FindingWords(
+        "A dealer's toss that is not the best",
+        "the dealer's toss does not leave his best three-card hand",
+        "the dealer's procedure for the toss",
+    ),
+    "dealer_drew_wrongly": FindingWords(
+        "The dealer drew against the drawing rule",
+        "the dealer drew or stood against the drawing rule",
+        "the dealer's drawing procedure and the table's soft-17 rule",
+    ),
+    "dealer_drew_needlessly": FindingWords(
+        "The dealer drew with every hand settled",
+        "the dealer drew with every hand already bust or paid, where a house procedure (a "
+        "rule-version parameter) says he stands",
+        "the house procedure for the dealer's hand",
+    ),
+    "split_not_allowed": FindingWords(
+        "A split the rules do not allow",
+        "a hand was split that may not be",
+        "the dealer's procedure for splits",
+    ),
+    "too_many_splits": FindingWords(
+        "More splits than the rules allow",
+        "a seat holds more hands than the rule version allows",
+        "the dealer's procedure for splits",
+    ),
+    "double_not_allowed": FindingWords(
+        "A double the rules do not allow",
+        "a hand was doubled that may not be",
+        "the dealer's procedure for doubles",
+    ),
+    "double_wrong_card_count": FindingWords(
+        "A doubled hand that did not take one card",
+        "a doubled hand did not take exactly one card",
+        "the deal on the table's video",
+    ),
+    "hit_after_21": FindingWords(
+        "A card drawn to 21",
+        "a card was drawn to a hand of 21",
+        "the deal on the table's video",
+    ),
+    "hit_after_bust": FindingWords(
+        "A card drawn to a bust hand",
+        "a card was drawn to a bust hand",
+        "the deal on the table's video",
+    ),
+    "hit_split_aces": FindingWords(
+        "A split ace drawn to",
+        "a split ace drew more than its one card",
+        "the dealer's procedure for split aces",
+    ),
+    "overpaid": FindingWords(
+        "Paid more than the rules give",
+        "a result is more than the approved rules and paytable give",
+        "the paytable posted at the table and the dealer's payout; the money may be owed back",
+    ),
+    "underpaid": FindingWords(
+        "Paid less than the rules give",
+        "a result is less than the approved rules and paytable give",
+        "the paytable posted at the table and the dealer's payout; the player is owed the "
+        "difference",
+    ),
+    "aggregate_payout_exceeded": FindingWords(
+        "A round paid over the aggregate limit",
+        "a round paid more in all than the aggregate payout limit",
+        "the aggregate payout limit and the round's payouts",
+    ),
+}
