@@ -41,6 +41,10 @@ demo: $(VENV)/.installed
 	$(PY) manage.py validate_handlog var/demo/october-2026.jsonl \
 		--json-findings var/demo/october-2026.findings.jsonl || test $$? -eq 1
 	@echo "Findings of the sample log: var/demo/october-2026.findings.jsonl"
+	@# the second demo licensee's month: its own venue, tables and game
+	$(PY) manage.py generate_handlog var/demo/cedar-october-2026.jsonl --venue WA-TC-0007 \
+		--start 2026-10-01 --days 31 --seed 2027 --reuse-round-ids
+	$(PY) manage.py validate_handlog var/demo/cedar-october-2026.jsonl || test $$? -eq 1
 	$(PY) manage.py create_signing_identity
 	$(PY) manage.py create_report_schedules wa-wsgc
 	@echo "Signed audit report of the sample log:"

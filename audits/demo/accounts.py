@@ -136,10 +136,13 @@ def demo_accounts_planned() -> list[DemoAccount]:
             role=Role.REVIEWER.value,
             description=f"commission reviewer of {jurisdiction.code} ({jurisdiction.name})",
             first_look=(
-                f"the registry {reverse('registry')} (its actions: Add a limit value, a new "
-                f"paytable version, moving approvals along {reverse('registry-approvals')}), "
-                f"then the month's submissions {reverse('web-submissions')} and their signed "
-                f"reports {reverse('web-reports')}"
+                f"their work on the first page {reverse('dashboard')} (deviations, cases "
+                f"awaiting a decision, the money paid wrong), the venues' monitoring "
+                f"{reverse('web-monitoring')} and the cases {reverse('web-cases')}, then the "
+                f"registry {reverse('registry')} (Add a limit value, a new paytable version, "
+                f"moving approvals along {reverse('registry-approvals')}), the month's "
+                f"submissions {reverse('web-submissions')} and their signed reports "
+                f"{reverse('web-reports')}"
             ),
             jurisdiction=jurisdiction,
         )
@@ -158,9 +161,12 @@ def demo_accounts_planned() -> list[DemoAccount]:
                     f"venue {venues or 'none'})"
                 ),
                 first_look=(
-                    f"their own submissions {reverse('web-submissions')} (findings, round by "
-                    f"round), the signed reports {reverse('web-reports')}, and what their "
-                    f"venue may run {reverse('registry-venues')}"
+                    f"their work on the first page {reverse('dashboard')} (cases awaiting "
+                    f"their answer), their own submissions {reverse('web-submissions')} "
+                    f"(findings, round by round; a mistaken one withdrawn there), their "
+                    f"venue's monitoring {reverse('web-monitoring')}, the cases "
+                    f"{reverse('web-cases')}, the signed reports {reverse('web-reports')}, and "
+                    f"what their venue may run {reverse('registry-venues')}"
                 ),
                 licensee=licensee,
             )

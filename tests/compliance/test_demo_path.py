@@ -89,6 +89,16 @@ def test_the_demo_month_end_to_end(media, signing, tmp_path):
     submission = Submission.objects.get()
     assert submission.licensee.license_number == "DEMO-0001"
 
+    # the second demo licensee has a month of its own (its venue, tables and game)
+    assert any("--venue WA-TC-0007" in c for c in commands)
+    cedar = tmp_path / "cedar.jsonl"
+    call_command("generate_handlog", str(cedar), "--venue", "WA-TC-0007", "--start",
+                 "2026-10-01", "--days", "1", "--seed", "2027")  # fmt: skip
+    with pytest.raises(SystemExit):
+        call_command("validate_handlog", str(cedar))
+    theirs = Submission.objects.get(original_name="cedar.jsonl")
+    assert theirs.licensee.license_number == "DEMO-0002" and theirs.rounds_total > 0
+
     # the signed report verifies, and its hold analysis flags nothing (none planted)
     pdf = tmp_path / "report.pdf"
     call_command("audit_report", "--submission", str(log), "--out", str(pdf))

@@ -77,7 +77,8 @@ def test_it_prints_the_accounts_then_the_same_again(demo_registry, accounts_file
     for username, password in stored.items():
         assert f"{username}  " in first and password in first
     assert "casino compliance staff of Evergreen Fictional Gaming LLC" in first
-    assert "look first at: the registry /registry/" in first
+    assert "look first at: their work on the first page /" in first
+    assert "/monitoring/" in first and "/cases/" in first  # the hints name monitoring and cases
     assert "/submissions/" in first and "/reports/" in first
 
     second = create(accounts_file)

@@ -57,7 +57,7 @@ def test_staff_upload_follow_report_and_verify(
     log = tmp_path / "browser.jsonl"
     generate_toss_one(log, rounds=300, start="2026-10-05", days=2, fault_rate=0.05, seed=8)
     page = sign_in(browser, live_server, people.staff)
-    assert page.get_by_role("heading", name="Dashboard").is_visible()
+    assert page.get_by_role("heading", name="Your work").is_visible()
     screenshot(page, "dashboard")
 
     page.get_by_role("link", name="Submit a log").click()
