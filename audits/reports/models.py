@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import calendar
 import uuid
 
 from django.conf import settings
@@ -23,6 +24,17 @@ class ReportStatus(models.TextChoices):
 
 class ReportIssued(Exception):
     """An issued report is immutable: a correction is a new report that replaces it."""
+
+
+def period_in_words(period: str) -> str:
+    """ "2026-10" → "October 2026"; "2026-Q4" → "the fourth quarter of 2026"."""
+    year, _, part = (period or "").partition("-")
+    if part.startswith("Q") and part[1:].isdigit():
+        nth = ("first", "second", "third", "fourth")[int(part[1:]) - 1]
+        return f"the {nth} quarter of {year}"
+    if part.isdigit() and 1 <= int(part) <= 12:
+        return f"{calendar.month_name[int(part)]} {year}"
+    return period
 
 
 class Report(models.Model):
@@ -91,3 +103,19 @@ class Report(models.Model):
         if self.status == ReportStatus.DONE:
             raise ReportIssued(f"{self} was issued and cannot be deleted")
         return super().delete(*args, **kwargs)
+
+    @property
+    def title(self) -> str:
+        """What the report covers, as a person names it."""
+        if self.kind == ReportKind.SUBMISSION and self.submission_id:
+            return f"Submission report: {self.submission.original_name}"
+        period = period_in_words(self.period)
+        if self.kind == ReportKind.VENUE and self.venue_id:
+            return f"Venue report: {self.venue.code} {self.venue.name}, {period}"
+        return f"Jurisdiction report: {self.jurisdiction.name}, {period}"
+
+    @property
+    def verdict(self) -> str:
+        """The report's verdict in one sentence (issued reports only)."""
+        summary = (self.figures or {}).get("summary") or {}
+        return (summary.get("verdict") or {}).get("text", "")

@@ -21,6 +21,7 @@ from audits.investigations.models import CaseStatus
 from audits.monitoring.deviations import deviations_of
 from audits.reports import access as report_access
 from audits.reports.models import ReportStatus
+from audits.reports.standing import reports_standing
 from audits.submissions import access
 from audits.submissions.models import SubmissionStatus
 from games.access import REVIEWER, STAFF, approvals_visible_to, user_role, venues_visible_to
@@ -50,7 +51,8 @@ def work_of(user) -> Work:
     submissions = access.submissions_visible_to(user).select_related("licensee")
     work.submissions = list(submissions.order_by("-submitted_at")[:LISTED])
     reports = report_access.reports_visible_to(user).select_related("venue", "submission")
-    work.reports = list(reports.filter(status=ReportStatus.DONE).order_by("-issued_at")[:LISTED])
+    issued = reports.filter(status=ReportStatus.DONE).order_by("-issued_at")[:LISTED]
+    work.reports = reports_standing(issued)
     work.cases_awaiting = list(case_queue(user).order_by("opened_at")[:LISTED])
     if role == STAFF:
         return work

@@ -26,6 +26,7 @@ from audits.reports.schedules import (
     report_schedule_row,
     report_schedules_of,
 )
+from audits.reports.standing import reports_standing
 from audits.reports.verification import MAX_PDF_BYTES, report_check, report_zone
 from audits.signing.identity import SigningSetupError
 from compliance.views import limited_per_address
@@ -54,6 +55,7 @@ def report_list(request):
     page = Paginator(reports.order_by("-requested_at", "-pk"), PAGE).get_page(
         request.GET.get("page")
     )
+    page.object_list = reports_standing(page.object_list)
     return render(request, "web/reports.html", {"page": page})
 
 

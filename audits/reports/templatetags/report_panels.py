@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import template
 
 from audits.reports.access import reports_visible_to, user_can_request_report
+from audits.reports.standing import reports_standing
 
 register = template.Library()
 
@@ -17,7 +18,7 @@ def submission_reports(context, submission) -> dict:
     user = context["request"].user
     return {
         "submission": submission,
-        "reports": reports_visible_to(user).filter(submission=submission),
+        "reports": reports_standing(reports_visible_to(user).filter(submission=submission)),
         "can_ask": user_can_request_report(user, submission=submission),
         "csrf_token": context.get("csrf_token"),
     }
