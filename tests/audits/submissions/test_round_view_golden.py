@@ -80,7 +80,7 @@ def test_hands_that_do_not_follow_still_show_the_wagers_validation_judged(wa):
         (main,) = [w for w in view.seats[0].wagers if w.key == "main"]
         seen["main"] = main.verdict  # the hands cannot be judged: main is not settled
 
-    run(type(case)(case.code, case.game, case.when, lines(inconsistent)), inspect)
+    run(type(case)(case.code, case.game, lines(inconsistent)), inspect)
     assert seen == {"verdict": "overpaid", "expected": Decimal("10.00"), "main": "not settled"}
 
 
