@@ -58,7 +58,7 @@ def test_staff_watch_validation_live_and_open_a_round(
         worker.wait_ready(session.app)
         # the page's script polls and reloads itself when validation ends: no click here
         with ws.waited("the page to reload itself when the worker has validated 20,000 rounds"):
-            page.get_by_role("heading", name="Findings by code").wait_for(timeout=120_000)
+            page.get_by_role("heading", name="Findings by kind").wait_for(timeout=120_000)
     submission = Submission.objects.get(original_name="live.jsonl")
     assert submission.status == "done" and submission.rounds_total == 20_000
     assert page.locator("[data-progress-url]").count() == 0
