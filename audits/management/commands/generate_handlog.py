@@ -9,8 +9,6 @@ from audits.demo.submitted_days import days_taken_message, submissions_of_days
 from audits.samples import generate_toss_one
 from audits.samples.stakes import MODES
 
-TOSS_ONE_ZONE = "America/Los_Angeles"  # the zone --toss-one-only deals in
-
 
 class Command(BaseCommand):
     help = (
@@ -77,8 +75,8 @@ class Command(BaseCommand):
         }
         try:
             start = date.fromisoformat(opts["start"])
-            if not opts["reuse_round_ids"]:
-                _refuse_days_taken(opts["venue"], start, opts["days"], opts["toss_one_only"])
+            if not opts["reuse_round_ids"] and not opts["toss_one_only"]:
+                _refuse_days_taken(opts["venue"], start, opts["days"])
             if opts["tables"] and not opts["toss_one_only"]:
                 raise ValueError("--tables needs --toss-one-only: the registry says the tables")
             if opts["stakes"] != "few" and not opts["toss_one_only"]:
@@ -102,10 +100,11 @@ class Command(BaseCommand):
         self.stdout.write(report.summary())
 
 
-def _refuse_days_taken(venue: str, start: date, days: int, toss_one_only: bool) -> None:
-    """Refuse to deal days whose round ids the venue already submitted."""
+def _refuse_days_taken(venue: str, start: date, days: int) -> None:
+    """Refuse to deal days whose round ids the venue already submitted (--toss-one-only
+    reads neither the registry nor the submissions: the bench's logs, dealt anywhere)."""
     last = start + timedelta(days=days - 1)
-    zone = TOSS_ONE_ZONE if toss_one_only else sample_venue_get(venue, start, last).timezone
+    zone = sample_venue_get(venue, start, last).timezone
     taken = submissions_of_days(venue, start, last, zone)
     if taken:
         raise ValueError(days_taken_message(venue, start, last, zone, taken))

@@ -181,8 +181,8 @@ def test_generate_handlog_does_not_deal_days_already_submitted(validated, tmp_pa
         call_command("generate_handlog", str(out), "--start", "2026-10-01", "--days", "31")
     assert not out.exists()
     with pytest.raises(CommandError, match="--start 2026-10-14"):
-        call_command("generate_handlog", str(out), "--toss-one-only", "--start", "2026-10-12",
-                     "--days", "1", "--rounds", "10")  # fmt: skip
+        call_command("generate_handlog", str(out), "--start", "2026-10-12", "--days", "1",
+                     "--rounds", "10")  # fmt: skip
     call_command("generate_handlog", str(out), "--start", "2026-10-14", "--days", "1",
                  "--rounds", "10")  # fmt: skip
     call_command("generate_handlog", str(out), "--start", "2026-10-11", "--days", "1",
