@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 TOSS_ONE_RULES = "000_cf8f04cc5a045191.txt"
 ANTE_UP_RULES = "001_763f04d33639373a.txt"
@@ -66,7 +67,13 @@ class Source:
         return f"{title}, {rule_in_words(self.rule)}" if self.rule else title
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.summary}" if self.summary else self.where
+        return _source_words(self)
+
+
+@lru_cache(maxsize=4096)
+def _source_words(source: Source) -> str:
+    """A source in words, once per source (findings quote it for every wager settled)."""
+    return f"{source.where}: {source.summary}" if source.summary else source.where
 
 
 def parameter_source(name: str, value: object, summary: str = "") -> Source:
