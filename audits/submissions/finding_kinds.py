@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Count, F, Sum
+from django.db.models import F, Sum
 from django.db.models.functions import Abs
 
 from audits.submissions.models import Submission
@@ -57,7 +57,7 @@ def submission_findings_by_kind(submission: Submission) -> tuple[list[FindingGro
     money = dict(
         submission.findings.filter(expected__isnull=False, recorded__isnull=False)
         .values("code")
-        .annotate(n=Count("id"), wrong=Sum(Abs(F("recorded") - F("expected"))))
+        .annotate(wrong=Sum(Abs(F("recorded") - F("expected"))))
         .values_list("code", "wrong")
     )
     groups = []
