@@ -285,6 +285,13 @@ CELERY_TASK_ALWAYS_EAGER = env_bool(
     "CELERY_TASK_ALWAYS_EAGER", CELERY_BROKER_URL.startswith("memory://")
 )
 CELERY_TASK_EAGER_PROPAGATES = CELERY_TASK_ALWAYS_EAGER
+# The embedded mode has no worker: an upload's validation runs in a thread of the web process,
+# so the page answers at once and follows its progress (one validation at a time; SQLite
+# takes one writer).  Off, it runs in the request (the tests, and any caller that wants the
+# result in the answer).
+EMBEDDED_VALIDATION_THREAD = env_bool("EMBEDDED_VALIDATION_THREAD", True)
+# The lines of a chunk: the unit of work one worker task takes, and the progress bar's step.
+SUBMISSION_CHUNK_LINES = int(os.environ.get("SUBMISSION_CHUNK_LINES") or 50_000)
 # The queue tasks are sent to, and that a worker started without -Q consumes; the tasks a
 # worker dispatches itself (a submission's chunks) go there too.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE") or "celery"

@@ -7,9 +7,9 @@ results under the par sheet of the variant in force at each table on the period'
 table's wagers keep their own sheet.  The jurisdiction names the rule: its confidence level
 (``deviation_confidence``) and the fewest wagers worth testing (``deviation_min_wagers``).
 
-When a submission finishes, :func:`deviations_record` tests every gaming day it added to,
-and the month to date and year to date of the last such day of each month; a deviation
-found is written once with its figures and the date (:class:`~audits.monitoring.models.Deviation`).
+The checks are tested together, a venue's month at a time, and the deviations kept
+(:mod:`audits.monitoring.month_tests`); :func:`deviations_of` lists those of each month's
+latest test.
 """
 
 from __future__ import annotations
@@ -18,13 +18,14 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from django.db.models import Q
+from django.db.models import OuterRef, Q, Subquery
 
 from audits.monitoring.ledger import LedgerLine, ledger_lines
-from audits.monitoring.models import Deviation, DeviationPeriod, LedgerDay
+from audits.monitoring.models import Deviation, DeviationTest
 from audits.par.hold import Hold, Part, hold_of_parts
 from audits.par.rules import authorization_on, authorization_sheets, venue_authorizations
-from audits.submissions.models import Submission
+from games.engine.catalog import UnknownGame
+from games.engine.catalog import game as engine_game
 from games.models import Authorization, Table, Venue
 
 WHOLE_VENUE = ""
@@ -44,6 +45,14 @@ class HoldCheck:
     @property
     def deviation(self) -> bool:
         return self.tested and self.hold.outside
+
+    @property
+    def counted(self) -> bool:
+        """Valid wagers at an authorized table: a wager the game has, at a table where an
+        authorization of the game is in force (the rest are findings, shown apart)."""
+        return self.wager_key in game_wagers(self.game) and all(
+            b.get("in_force", True) for b in self.basis
+        )
 
     def to_dict(self) -> dict:
         """The check's figures as the API and the reports' JSON twin give them."""
@@ -77,7 +86,7 @@ def hold_checks(
         with_sheet = [ln for ln in lines if sheets.sheet(ln)]
         if len(with_sheet) > 1 and (not tested_only or sum(ln.wagers for ln in with_sheet)
                                     >= fewest):  # fmt: skip
-            checks.append(_check(WHOLE_VENUE, lines, sheets, confidence, fewest))
+            checks.append(_check(WHOLE_VENUE, with_sheet, sheets, confidence, fewest))
     return checks
 
 
@@ -98,10 +107,12 @@ def line_checks(venue: Venue, lines: list[LedgerLine], day: date) -> list[HoldCh
 def pooled_check(venue: Venue, lines: list[LedgerLine], day: date, shared: dict) -> HoldCheck:
     """Lines of one game and wager key at any of the venue's tables (a dealer's, say) tested
     together, each table's wagers under its own par sheet in force on ``day``, under the
-    jurisdiction's rule (``shared``: registry reads to reuse across calls)."""
+    jurisdiction's rule (``shared``: registry reads to reuse across calls); the tables
+    with a par sheet alone when any has one."""
     jurisdiction = venue.licensee.jurisdiction
     sheets = _Sheets(venue, day, shared)
     confidence = float(jurisdiction.deviation_confidence)
+    lines = [ln for ln in lines if sheets.sheet(ln)] or lines
     return _check(WHOLE_VENUE, lines, sheets, confidence, jurisdiction.deviation_min_wagers)
 
 
@@ -122,14 +133,21 @@ def deviations_of(venues: list[Venue], first_day: date, last_day: date):
     for venue in venues:
         each |= Q(licensee=venue.licensee_id, venue=venue.code)
     found = Deviation.objects.filter(each, last_day__gte=first_day, last_day__lte=last_day)
+    found = found.filter(Q(test__isnull=True) | Q(test__in=latest_month_tests()))
     return found.exclude(submission__withdrawn_at__isnull=False)  # found by a withdrawn file
+
+
+def latest_month_tests():
+    """Each venue-month's latest test (its standing: earlier tests' flags are replaced)."""
+    latest = DeviationTest.objects.filter(
+        licensee=OuterRef("licensee"), venue=OuterRef("venue"), month=OuterRef("month")
+    ).order_by("-tested_at", "-pk")
+    return DeviationTest.objects.filter(pk=Subquery(latest.values("pk")[:1]))
 
 
 def _check(table: str, lines: list[LedgerLine], sheets, confidence: float, fewest: int):
     """One table's check, or the whole venue's over the tables that have a par sheet (a
     table not authorized for the game has none: its rounds are findings of their own)."""
-    if table == WHOLE_VENUE:
-        lines = [ln for ln in lines if sheets.sheet(ln)] or lines
     parts = [
         Part(ln.wagers, ln.wagered, ln.net_result, sheets.sheet(ln), ln.stake_squares)
         for ln in lines
@@ -187,6 +205,14 @@ class _Sheets:
         }
 
 
+def game_wagers(game: str) -> tuple[str, ...]:
+    """The wagers the game has (none for a game the engine does not know)."""
+    try:
+        return engine_game(game).wagers
+    except UnknownGame:
+        return ()
+
+
 def venue_checks(checks: list[HoldCheck]) -> list[HoldCheck]:
     """One check per game and wager for the whole venue: its venue-wide line, or where the
     venue has one table of the game with a par sheet, that table's (the one with a sheet
@@ -225,86 +251,3 @@ def daily_holds(venue: Venue, first: date, last: date) -> list[dict]:
         {"venue": venue.code, "game": game, "wager_key": key, "days": series[(game, key)]}
         for game, (_, key) in sorted(played.items())
     ]
-
-
-# -- recording -------------------------------------------------------------------------------
-
-
-def deviations_record(submission: Submission) -> int:
-    """Test the periods the submission's gaming days fall in; keep each deviation (once per
-    set of figures); how many were new."""
-    return deviations_retest(submission.licensee_id, ledger_days_of(submission), submission)
-
-
-def ledger_days_of(submission: Submission) -> dict[str, set[date]]:
-    """Venue code -> the gaming days the submission has rows of in the ledger."""
-    days_by_venue: dict[str, set[date]] = defaultdict(set)
-    for venue_code, day in LedgerDay.objects.filter(submission=submission).values_list(
-        "venue", "gaming_day"
-    ):
-        days_by_venue[venue_code].add(day)
-    return days_by_venue
-
-
-def deviations_retest(
-    licensee_id: int, days_by_venue: dict[str, set[date]], submission: Submission | None = None
-) -> int:
-    """Test the periods those days fall in on the ledger as it is now (after a submission
-    finished, was withdrawn or reinstated); keep each deviation found; how many were new."""
-    new = 0
-    for venue_code, days in sorted(days_by_venue.items()):
-        venue = (
-            Venue.objects.filter(licensee=licensee_id, code=venue_code)
-            .select_related("licensee__jurisdiction")
-            .first()
-        )
-        if venue is None:
-            continue
-        shared: dict = {}
-        for period, first, last in periods_to_test(days):
-            for check in hold_checks(venue, first, last, shared, tested_only=True):
-                if check.deviation:
-                    new += _keep(submission, venue, period, first, last, check)
-    return new
-
-
-def periods_to_test(days: set[date]) -> list[tuple[str, date, date]]:
-    """Each gaming day; the month to date and year to date of each month's last such day."""
-    periods = [(DeviationPeriod.DAY, day, day) for day in sorted(days)]
-    last_of_month: dict[tuple[int, int], date] = {}
-    for day in days:
-        key = (day.year, day.month)
-        last_of_month[key] = max(day, last_of_month.get(key, day))
-    for last in sorted(last_of_month.values()):
-        periods.append((DeviationPeriod.MONTH_TO_DATE, last.replace(day=1), last))
-        periods.append((DeviationPeriod.YEAR_TO_DATE, last.replace(month=1, day=1), last))
-    return periods
-
-
-def _keep(submission, venue, period: str, first: date, last: date, check: HoldCheck) -> int:
-    hold = check.hold
-    _, created = Deviation.objects.get_or_create(
-        licensee_id=venue.licensee_id,
-        venue=venue.code,
-        table=check.table,
-        game=check.game,
-        wager_key=check.wager_key,
-        period=period,
-        last_day=last,
-        wagers=hold.wagers,
-        wagered=hold.wagered,
-        house_won=hold.house_won,
-        defaults={
-            "first_day": first,
-            "observed_hold": hold.observed,
-            "theoretical_hold": hold.theoretical,
-            "interval_low": hold.low,
-            "interval_high": hold.high,
-            "p_value": hold.p_value,
-            "confidence": venue.licensee.jurisdiction.deviation_confidence,
-            "method": hold.method,
-            "basis": list(check.basis),
-            "submission": submission,
-        },
-    )
-    return int(created)

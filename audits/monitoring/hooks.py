@@ -5,8 +5,8 @@ The app's ``ready()`` imports this module in every process."""
 
 from __future__ import annotations
 
-from audits.monitoring.deviations import deviations_record
 from audits.monitoring.ledger import ledger_record
+from audits.monitoring.month_tests import deviations_record
 from audits.monitoring.withdrawals import monitoring_forget
 from audits.submissions.finish import FINISH_HOOKS
 from audits.submissions.withdrawal import WITHDRAWAL_HOOKS

@@ -5,8 +5,8 @@ when it finished (:mod:`audits.monitoring.hooks`)."""
 
 from __future__ import annotations
 
-from audits.monitoring.deviations import deviations_retest, ledger_days_of
 from audits.monitoring.models import DealerDay, LedgerDay, SeatDay
+from audits.monitoring.month_tests import deviations_retest, ledger_days_of
 from audits.submissions.models import Submission
 
 

@@ -19,7 +19,15 @@ as the one observed (twice the smaller tail, at most 1).  A result is outside th
 exactly when that probability is at most one minus the confidence.
 
 Stakes in a log differ; the test treats the wagers as of their mean stake (the observed
-result in units is the net result over the mean stake).  Pure: numpy and the standard library.
+result in units is the net result over the mean stake).
+
+A simulated par sheet (a wager whose result depends on the players' choices) knows its mean
+only to within its own error, the standard error of its rounds (its 95% interval over 3.92).
+That error is carried into the test: the expected result of ``n`` wagers is off by up to
+``n`` times it, whatever ``n``, while the spread of their results grows as the square root
+of ``n``; the interval's half-widths are scaled by ``k = sqrt(1 + par² / spread²)`` and the
+deviation's normal score divided by ``k`` (:func:`_with_par_error`), so a large period is
+not flagged for the simulation's own error.  Pure: numpy and the standard library.
 """
 
 from __future__ import annotations
@@ -36,6 +44,8 @@ MAX_GRID = 1 << 22
 FOLD_BOUND = 1e-13
 EXACT = "exact"
 NORMAL = "normal"
+WITH_PAR_ERROR = "+par_error"  # the method names the widening (short: kept in a record)
+Z95 = NormalDist().inv_cdf(0.975)
 
 
 @dataclass(frozen=True)
@@ -44,12 +54,14 @@ class Group:
 
     outcomes: tuple[tuple[float, Fraction], ...]
     wagers: int
+    mean_error: float = 0.0  # the standard error of the sheet's mean (0 when exact)
 
     @classmethod
     def of_sheet(cls, sheet: dict, wagers: int) -> Group | None:
-        """From a par sheet's JSON (``outcomes`` with ``probability`` and ``pays``)."""
+        """From a par sheet's JSON (``outcomes`` with ``probability`` and ``pays``; a
+        simulated one's ``ci95_return``)."""
         outcomes = _outcomes(sheet)
-        return cls(outcomes, wagers) if outcomes else None
+        return cls(outcomes, wagers, sheet_mean_error(sheet)) if outcomes else None
 
     @property
     def mean(self) -> float:
@@ -59,6 +71,14 @@ class Group:
     def variance(self) -> float:
         mean = self.mean
         return max(sum(p * float(x) ** 2 for p, x in self.outcomes) - mean * mean, 0.0)
+
+
+def sheet_mean_error(sheet: dict) -> float:
+    """The standard error of a simulated sheet's mean result per unit (0 when exact)."""
+    interval = sheet.get("ci95_return") or ()
+    if len(interval) != 2:
+        return 0.0
+    return (interval[1] - interval[0]) / (2 * Z95)
 
 
 _SHEETS: dict[int, tuple[dict, tuple]] = {}  # id(sheet) -> (the sheet, its outcomes)
@@ -109,8 +129,27 @@ def hold_test(groups: list[Group], observed: float, confidence: float) -> HoldTe
         return None
     lattice = Lattice.of(groups)
     if lattice is None:
-        return _normal_test(groups, observed, confidence)
-    return lattice.test(observed, confidence)
+        test = _normal_test(groups, observed, confidence)
+    else:
+        test = lattice.test(observed, confidence)
+    return _with_par_error(test, groups)
+
+
+def _with_par_error(test: HoldTest, groups: list[Group]) -> HoldTest:
+    """The test widened by the simulated sheets' own error (unchanged when all are exact):
+    the groups' errors add up (a sheet's error is the same for all its wagers)."""
+    par = sum(g.wagers * g.mean_error for g in groups)
+    spread = math.sqrt(sum(g.wagers * g.variance for g in groups))
+    if par == 0 or spread == 0:
+        return test
+    k = math.sqrt(1 + (par / spread) ** 2)
+    normal = NormalDist()
+    z = normal.inv_cdf(1 - test.p_value / 2) if test.p_value > 0 else 40.0
+    p_value = min(1.0, 2 * normal.cdf(-z / k)) if test.p_value < 1 else 1.0
+    low = test.mean - (test.mean - test.low) * k
+    high = test.mean + (test.high - test.mean) * k
+    method = f"{test.method}{WITH_PAR_ERROR}"
+    return HoldTest(test.mean, low, high, p_value, test.confidence, method)
 
 
 def _normal_test(groups: list[Group], observed: float, confidence: float) -> HoldTest:

@@ -92,9 +92,11 @@ def _wagers(approval, sheets: list[ParSheet], options: dict[str, str]) -> list[d
     for sheet in main:
         rows.append(_wager_row(sheet.wager_key, None, sheet))
     for link in approval.paytable_links.select_related("paytable"):
-        paytable = link.paytable
-        sheet = next((s for s in sheets if s.paytable_id == paytable.pk), None)
-        rows.append(_wager_row(paytable.wager_key, paytable, sheet))
+        paytable = link.paytable  # its sheets: one per wager it prices (every tie wager)
+        priced = [s for s in sheets if s.paytable_id == paytable.pk]
+        for sheet in priced or [None]:
+            key = sheet.wager_key if sheet else paytable.wager_key
+            rows.append(_wager_row(key, paytable, sheet))
     return rows
 
 

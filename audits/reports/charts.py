@@ -52,7 +52,7 @@ def hold_chart(rows: list[dict]) -> Drawing | None:
     chart.bars[0].fillColor = INK
     chart.bars[1].fillColor = THEORY
     for i, row in enumerate(rows):
-        if row["outside_interval"]:
+        if row.get("flagged"):
             chart.bars[(0, i)].fillColor = ALERT
     drawing.add(chart)
     legend = Legend()
@@ -60,7 +60,7 @@ def hold_chart(rows: list[dict]) -> Drawing | None:
     legend.colorNamePairs = [
         (INK, "observed hold %"),
         (THEORY, "theoretical hold % (par sheet)"),
-        (ALERT, "outside the interval"),
+        (ALERT, "flagged (the report's holds tested together)"),
     ]
     legend.columnMaximum = 1
     legend.alignment = "right"

@@ -14,7 +14,9 @@ from zoneinfo import ZoneInfo
 from django.db.models import Count
 from django.utils import timezone
 
+from audits.monitoring.deviations import game_wagers
 from audits.par.hold import hold_of
+from audits.par.many_tests import bh_threshold
 from audits.par.rules import place_rules
 from audits.reports.models import Report, ReportKind
 from audits.reports.monitoring import monitoring_figures
@@ -43,6 +45,7 @@ def report_figures(report: Report) -> dict:
         "rules": rules,
         "summary": _summary(totals, findings, submissions, report),
         "hold": _hold(totals, rules),
+        "not_counted": _not_counted(totals, rules),
         "findings": _finding_lists(findings),
     }
     if report.kind == ReportKind.JURISDICTION:
@@ -182,10 +185,11 @@ def _verdict(by_code: Counter, rejected: int | None, rounds_with_findings: int) 
 
 
 def _hold(totals, rules: list[dict]) -> list[dict]:
-    """Per game and wager: amounts, observed hold and the par sheet's, with its interval."""
+    """Per game and wager: amounts, observed hold and the par sheet's, with its interval;
+    valid wagers at authorized tables only (:func:`_not_counted` lists the rest)."""
     sums: dict[tuple, list] = defaultdict(lambda: [0, ZERO, ZERO])
     for t in totals:
-        if t.wager_key:
+        if t.wager_key and _counted(t, rules):
             row = sums[(t.game, t.wager_key)]
             row[0] += t.wagers
             row[1] += t.wagered
@@ -198,6 +202,49 @@ def _hold(totals, rules: list[dict]) -> list[dict]:
         row = {"game": game, "wager_key": key, **hold.to_dict()}
         row["basis"] = basis["basis"] if basis else None
         rows.append(row)
+    return _flagged(rows)
+
+
+def _not_counted(totals, rules: list[dict]) -> list[dict]:
+    """Wagers left out of the hold: at a table the game is not authorized at, or a wager
+    the game does not have (each also a finding)."""
+    sums: dict[tuple, list] = defaultdict(lambda: [0, ZERO, ZERO])
+    for t in totals:
+        if t.wager_key and not _counted(t, rules):
+            row = sums[(t.venue, t.table, t.game, t.wager_key)]
+            row[0] += t.wagers
+            row[1] += t.wagered
+            row[2] += t.net_result
+    return [
+        {"venue": v, "table": tb, "game": g, "wager_key": k, "wagers": n,
+         "wagered": str(w), "house_won": str(-net),
+         "why": "not a wager of the game" if _authorized(v, tb, g, rules)
+         else "no authorization of the game at this table"}
+        for (v, tb, g, k), (n, w, net) in sorted(sums.items())
+    ]  # fmt: skip
+
+
+def _counted(total, rules: list[dict]) -> bool:
+    in_game = total.wager_key in game_wagers(total.game)
+    return in_game and _authorized(total.venue, total.table, total.game, rules)
+
+
+def _authorized(venue: str, table: str, game: str, rules: list[dict]) -> bool:
+    return any(
+        p.get("in_force") and (p["venue"], p["table"], p["game"]) == (venue, table, game)
+        for p in rules
+    )
+
+
+def _flagged(rows: list[dict], level: float = 0.05) -> list[dict]:
+    """Each row flagged when its p is at or under the Benjamini–Hochberg threshold over the
+    report's tested rows (one in twenty is outside its own interval by chance alone)."""
+    tested = [r["p_value"] for r in rows if r["p_value"] is not None]
+    threshold = bh_threshold(tested, level)
+    for row in rows:
+        row["flagged"] = (
+            bool(threshold) and row["p_value"] is not None and (row["p_value"] <= threshold)
+        )
     return rows
 
 

@@ -42,7 +42,7 @@ def hold_story(f: dict) -> list:
                 _percent(h["observed_hold"]),
                 _percent(h["theoretical_hold"]),
                 interval,
-                "OUTSIDE" if h["outside_interval"] else "",
+                _flag(h),
             ]
         )
     widths = [30 * mm, 15 * mm, 26 * mm, 24 * mm, 17 * mm, 19 * mm, 29 * mm, 14 * mm]
@@ -52,11 +52,41 @@ def hold_story(f: dict) -> list:
         Paragraph(
             "Observed hold is the amount the house won over the amount wagered; the "
             "theoretical hold is the par sheet's house edge, with the interval the observed "
-            "hold falls in 95% of the time over that many wagers. Outside it is a reason to "
-            "look closer, not a finding.",
+            "hold falls in 95% of the time over that many wagers. One hold in twenty is "
+            "outside its own interval by chance alone, so the rows are tested together "
+            "(Benjamini-Hochberg at 5%): FLAGGED is a reason to look closer, not a finding; "
+            "outside alone is not a flag.",
             SMALL,
         ),
         _table(rows, widths=widths, right=(1, 2, 3, 4, 5)),
     ]
     chart = hold_chart(f["hold"])
-    return story + ([Spacer(1, 4 * mm), chart] if chart else [])
+    return story + ([Spacer(1, 4 * mm), chart] if chart else []) + _not_counted(f, currency)
+
+
+def _not_counted(f: dict, currency: str) -> list:
+    """The wagers left out of the hold, apart (each is also a finding)."""
+    rows = [["venue / table", "game / wager", "wagers", "wagered", "house won", "why"]]
+    for x in f.get("not_counted") or []:
+        rows.append([
+            f"{x['venue']} {x['table']}", f"{x['game']} {x['wager_key']}", f"{x['wagers']:,}",
+            _money(x["wagered"], currency), _money(x["house_won"], currency), x["why"],
+        ])  # fmt: skip
+    if len(rows) == 1:
+        return []
+    widths = [30 * mm, 34 * mm, 15 * mm, 24 * mm, 22 * mm, 49 * mm]
+    return [
+        Spacer(1, 4 * mm),
+        Paragraph(
+            "Not counted in the hold: wagers at a table the game is not authorized at, and "
+            "wagers the game does not have. Each is a finding of its own.",
+            SMALL,
+        ),
+        _table(rows, widths=widths, right=(2, 3, 4)),
+    ]
+
+
+def _flag(row: dict) -> str:
+    if row.get("flagged"):
+        return "FLAGGED"
+    return "outside" if row["outside_interval"] else ""

@@ -29,9 +29,13 @@ def monitoring_story(f: dict) -> list:
         Paragraph(
             f"As of {text(m['as_of'])}. Each hold is tested against the exact distribution "
             f"of that many wagers' results under the par sheet in force: the interval holds "
-            f"{m['confidence']:.2%} of holds, p is the two-sided probability of a hold at "
-            f"least that far off, and a period of {m['min_wagers']:,} wagers or more outside "
-            "its interval is a deviation (a reason to look, not a finding).",
+            f"{m['confidence']:.2%} of holds, and p is the two-sided probability of a hold at "
+            f"least that far off. One hold in twenty is outside its own interval by chance, "
+            f"so each venue's month of holds (every table and the venue, every wager, each "
+            f"day with {m['min_wagers']:,} wagers or more, the month and year to date) is "
+            "tested together: a deviation is a hold flagged by Benjamini-Hochberg, and with "
+            "no real change a venue's month shows any at most as often as one minus that "
+            "level (a reason to look, not a finding).",
             SMALL,
         ),
     ]

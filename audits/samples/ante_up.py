@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from games.engine.ante_up_parsheet import bet_decisions, situation
 from games.engine.ante_up_rules import GAME
 
 from .blackjack_faults import Fault, bets, both, folds, folds_with_bonus, set_stake, stake_of
@@ -14,14 +15,14 @@ from .stakes import written
 
 
 def _wagers(seat: Seat, rnd) -> None:
-    """An ANTE (the 21 bet, or less), a BET of it where the basic strategy bets the poker
-    hand (else a fold), a Poker Bonus on three seats in ten."""
+    """An ANTE (the 21 bet, or less), a BET of it where the par sheet's fold/bet decision
+    bets the poker hand (else a fold), a Poker Bonus on three seats in ten."""
     main, stakes = seat.main, seat.stakes
     few = stakes.mode == "few"
     lower = main // 200 * 100 if few else None  # half, in whole dollars
     ante = main if rnd() < 0.7 else (lower if few else stakes.at_most(main))
     seat.wagers["ante"] = written(ante)
-    if seat.basic.poker_bet(seat.cards):
+    if bet_decisions(seat.rules, seat.decks)[situation(seat.cards, seat.up)]:
         seat.wagers["bet"] = written(ante)
         seat.record["poker"] = "bet"
     else:

@@ -94,7 +94,7 @@ class Table:
         for cards in firsts:
             cards.append(self.draw())
         dealer = [up, self.draw()]
-        seats = [self._wagers(n, cards) for n, cards in zip(numbers, firsts, strict=True)]
+        seats = [self._wagers(n, cards, up) for n, cards in zip(numbers, firsts, strict=True)]
         natural = is_natural(dealer)
         live = False
         for seat in seats:
@@ -106,12 +106,13 @@ class Table:
             self._dealer_draws(dealer)
         return dealer, seats
 
-    def _wagers(self, number: int, cards: list[int]) -> dict:
+    def _wagers(self, number: int, cards: list[int], up: int) -> dict:
         main = self.stakes.main()
         wagers = {"main": written(main)}
         record = {"seat": number, "cards": cards, "wagers": wagers}
-        self.sampling.wagers(Seat(number, cards, main, self.stakes, BASIC, wagers, record),
-                             self.rng.random)  # fmt: skip
+        seat = Seat(number, cards, main, self.stakes, BASIC, wagers, record, up, self.decks,
+                    self.rules.engine)  # fmt: skip
+        self.sampling.wagers(seat, self.rng.random)
         return record
 
     def _hands(self, first_two: list[int], up: int) -> list[Hand]:

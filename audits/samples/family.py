@@ -14,7 +14,7 @@ from .stakes import Stakes
 @dataclass
 class Seat:
     """A seat being staked: its first two cards, its main stake (cents), the stakes it draws
-    from, the strategy it plays, its wagers so far and its record."""
+    from, the strategy it plays, its wagers so far, its record and the dealer's up card."""
 
     number: int
     cards: list[int]
@@ -23,6 +23,9 @@ class Seat:
     basic: object
     wagers: dict[str, str]
     record: dict
+    up: int
+    decks: int
+    rules: object  # the engine the round is settled by
 
 
 @dataclass(frozen=True)

@@ -37,17 +37,11 @@ class Strategy:
         total, soft = hand_total(cards)
         return total < 21 and basic_no_split(total, soft, VALUE[up])
 
-    @staticmethod
-    def poker_bet(first_two: Sequence[int]) -> bool:
-        """Ante Up 21: BET the poker hand with a pair, an ace or a king; else fold."""
-        a, b = first_two
-        return RANK[a] == RANK[b] or bool({RANK[a], RANK[b]} & {ACE, 12})
-
 
 BASIC = Strategy(
     "BASIC",
     "split aces and eights once (split aces take one card); double hard 10 or 11 against "
     "2-9; otherwise stand on hard 17+, on hard 13-16 against 2-6, on hard 12 against 4-6, "
-    "hit below; stand on soft 18+; never insure; Ante Up 21: bet the poker hand with a pair, "
-    "an ace or a king, else fold",
+    "hit below; stand on soft 18+; never insure; Ante Up 21: bet or fold the poker hand as "
+    "the par sheet's fold/bet decisions do (by the two cards and the up card)",
 )

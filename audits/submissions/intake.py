@@ -19,7 +19,7 @@ from typing import BinaryIO
 
 import msgspec
 from django.conf import settings
-from django.db import transaction
+from django.db import connections, transaction
 
 from audits.submissions import access
 from audits.submissions.expansion import GZIP_MAGIC
@@ -147,6 +147,24 @@ def submission_queue(submission: Submission) -> None:
 
 
 def _dispatch(pk: int) -> None:
+    """To the workers; in the embedded mode, to a thread of this process (the answer does
+    not wait for it) unless ``EMBEDDED_VALIDATION_THREAD`` is off."""
+    if settings.CELERY_TASK_ALWAYS_EAGER and settings.EMBEDDED_VALIDATION_THREAD:
+        worker = threading.Thread(target=_validate_in_thread, args=(pk,), daemon=True)
+        worker.name = f"validate-submission-{pk}"
+        worker.start()
+    else:
+        _send(pk)
+
+
+def _validate_in_thread(pk: int) -> None:
+    try:
+        _send(pk)
+    finally:
+        connections.close_all()  # this thread's own connections
+
+
+def _send(pk: int) -> None:
     validate_submission = task_named("validate_submission")
     try:
         if settings.CELERY_TASK_ALWAYS_EAGER:

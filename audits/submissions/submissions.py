@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -20,7 +21,11 @@ from games.rules_resolver import RulesResolver
 
 log = logging.getLogger(__name__)
 
-LINES_PER_CHUNK = 50_000
+
+def lines_per_chunk_default() -> int:
+    """The lines of a chunk: the unit of work a worker takes, and the step of the progress
+    bar (``SUBMISSION_CHUNK_LINES``)."""
+    return settings.SUBMISSION_CHUNK_LINES
 
 
 class SubmissionFailed(Exception):
@@ -36,9 +41,7 @@ def submission_fail(submission: Submission, reason: str) -> Submission:
     return submission
 
 
-def submission_prepare(
-    submission: Submission, lines_per_chunk: int = LINES_PER_CHUNK
-) -> list[Chunk]:
+def submission_prepare(submission: Submission, lines_per_chunk: int | None = None) -> list[Chunk]:
     """Split the file into chunks (once); fails the submission if it cannot be read.
 
     A gzip file cut short is validated up to the cut, and the cut is a finding.
@@ -46,6 +49,7 @@ def submission_prepare(
     existing = list(submission.chunks.order_by("index"))
     if existing:
         return existing
+    lines_per_chunk = lines_per_chunk or lines_per_chunk_default()
     try:
         path, cut = _lines_file(submission)
     except UnreadableFile as exc:
@@ -102,7 +106,7 @@ def _truncation_finding(submission: Submission, lines: int, cut: str) -> Finding
     )
 
 
-def submission_validate_now(submission: Submission, lines_per_chunk: int = LINES_PER_CHUNK):
+def submission_validate_now(submission: Submission, lines_per_chunk: int | None = None):
     """The whole pipeline in this process (command line, eager mode)."""
     if submission.status in (SubmissionStatus.DONE, SubmissionStatus.FAILED):
         return submission

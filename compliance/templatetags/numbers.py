@@ -1,6 +1,7 @@
-"""``{{ amount|money }}`` and ``{{ n|count }}``: figures as a reader expects them on every page,
-with thousands separators, money always with its two decimals (``0.00`` is shown, never
-blank; ``-557.50``, never ``-557.5``), and a dash for a sum that does not exist."""
+"""``{{ amount|money }}``, ``{{ n|count }}`` and ``{{ seconds|duration_words }}``: figures as
+a reader expects them on every page, with thousands separators, money always with its two
+decimals (``0.00`` is shown, never blank; ``-557.50``, never ``-557.5``), a time in words,
+and a dash for a sum that does not exist."""
 
 from __future__ import annotations
 
@@ -36,3 +37,20 @@ def _decimal(value) -> Decimal | None:
     except InvalidOperation:
         return None
     return amount if amount.is_finite() else None
+
+
+@register.filter
+def duration_words(seconds) -> str:
+    """``45 seconds``, ``3 minutes``, ``1 hour 20 minutes``: a time left, as said aloud."""
+    amount = _decimal(seconds)
+    if amount is None:
+        return NONE
+    total = max(0, int(amount))
+    if total < 60:
+        return f"{total} second{'' if total == 1 else 's'}"
+    minutes = round(total / 60)
+    if minutes < 60:
+        return f"{minutes} minute{'' if minutes == 1 else 's'}"
+    hours, minutes = divmod(minutes, 60)
+    words = f"{hours} hour{'' if hours == 1 else 's'}"
+    return words + (f" {minutes} minute{'' if minutes == 1 else 's'}" if minutes else "")

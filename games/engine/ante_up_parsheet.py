@@ -14,11 +14,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 
 from .ante_up import POKER_PAYS, AnteUp21, bonus_outcome, poker_key, poker_key_of_ranks
 from .ante_up import poker_outcome as poker_result
 from .ante_up_rules import PAYTABLES
+from .ante_up_split import ante_alone, bet_alone
 from .blackjack import is_natural
 from .blackjack_sim import (
     BASIC_NO_SPLIT,
@@ -135,6 +137,28 @@ def learned_decisions(game: AnteUp21, decks: int, rounds: int, seed: int) -> dic
     return decisions
 
 
+@lru_cache(maxsize=16)
+def _learned(game: AnteUp21, decks: int, rounds: int, seed: int) -> dict[Situation, bool]:
+    return learned_decisions(game, decks, rounds, seed)
+
+
+def bet_decisions(
+    game: AnteUp21, decks: int, rounds: int = 200_000, seed: int = DEFAULT_SEED
+) -> dict[Situation, bool]:
+    """The fold/bet decision of each situation the sheets of the ANTE and BET assume: the
+    exactly optimal one under ``first_two``, the learned one under ``best_two_of_hand``
+    (the same rounds and seed as :func:`poker_sheet_simulated`)."""
+    if game.best_two_of_hand:
+        return _learned(game, decks, rounds, seed + 1)
+    return poker_decisions(decks)
+
+
+def situation(first_two, up: int) -> Situation:
+    """A deal's situation: the player's two ranks (low first) and the up card's rank."""
+    low, high = sorted((RANK[first_two[0]], RANK[first_two[1]]))
+    return (low, high, RANK[up])
+
+
 def poker_sheet_simulated(
     game: AnteUp21, decks: int, rounds: int = 200_000, seed: int = DEFAULT_SEED
 ) -> WagerSheet:
@@ -144,7 +168,7 @@ def poker_sheet_simulated(
     same number of rounds), then applied to the rounds of ``seed``; the dealer
     always completes his hand (PLAY 21 5).
     """
-    decisions = learned_decisions(game, decks, rounds, seed + 1)
+    decisions = bet_decisions(game, decks, rounds, seed)
     counts: Counter[str] = Counter()
     for situation, outcome in _bet_outcomes(game, decks, rounds, seed):
         counts[outcome if decisions[situation] else "fold"] += 1
@@ -194,14 +218,20 @@ def ante_up_sheets(
     rounds: int = 200_000,
     seed: int = DEFAULT_SEED,
 ) -> tuple[WagerSheet, ...]:
-    """Main (simulated), Ante with Bet (exact or simulated) and Poker Bonus (exact)."""
+    """Main (simulated), the Ante and the Bet each alone (exact or simulated, from one sheet
+    of the two together) and Poker Bonus (exact)."""
     game = game.variant(options)
     table = (paytables or {}).get("poker_bonus") or PAYTABLES[("poker_bonus", "1")]
     if game.best_two_of_hand:
         ante = poker_sheet_simulated(game, decks, rounds, seed)
     else:
         ante = poker_sheet(decks)
-    return (main_sheet(game, decks, rounds, seed), ante, poker_bonus_sheet(decks, table))
+    return (
+        main_sheet(game, decks, rounds, seed),
+        ante_alone(ante),
+        bet_alone(ante),
+        poker_bonus_sheet(decks, table),
+    )
 
 
 def sheets_for(params, decks: int, options, paytables) -> tuple[WagerSheet, ...]:

@@ -8,11 +8,12 @@ documented paytables and its par-sheet calculation.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from . import ante_up_parsheet, ante_up_rules, tie_bonus_parsheet, tie_bonus_rules, toss_one_rules
 from .ante_up import AnteUp21
+from .insurance_parsheet import insurance_sheet
 from .parameters import Parameter, ParameterError, coerce, resolve
 from .parsheet import ParSheet, WagerSheet
 from .paytables import Paytable
@@ -38,8 +39,15 @@ class GameDefinition:
     sheets: SheetFunction
     #: parameters whose alternatives the par sheet recomputes, to show how much they matter
     open_points: tuple[str, ...] = ()
-    #: wagers without a paytable whose sheets are exact (stored with each rule version)
-    exact_rule_sheets: tuple[str, ...] = ()
+    #: wagers without a paytable whose sheets are stored with each rule version (exact, or
+    #: simulated under a named strategy where the players' choices matter)
+    rule_sheets: tuple[str, ...] = ()
+    #: paytable -> the wagers its sheets price, where not the paytable's own wager
+    paytable_wagers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def priced_by(self, paytable_wager: str) -> tuple[str, ...]:
+        """The wagers whose sheets a paytable of ``paytable_wager`` prices."""
+        return self.paytable_wagers.get(paytable_wager, (paytable_wager,))
 
     def paytables_for(self, options: Mapping[str, str]) -> dict[str, Paytable]:
         """The paytable of each wager for the declared options."""
@@ -66,7 +74,18 @@ def _toss_one_sheets(params, decks, options, paytables, only=None):
 def _ante_up_sheets(params, decks, options, paytables, only=None):
     if only and only <= {"poker_bonus"}:  # exact and quick: no simulation needed
         return (ante_up_parsheet.poker_bonus_sheet(decks, paytables["poker_bonus"]),)
-    return ante_up_parsheet.sheets_for(params, decks, options, paytables)
+    sheets = ante_up_parsheet.sheets_for(params, decks, options, paytables)
+    return _with_insurance(params, decks, sheets)
+
+
+def _tie_bonus_sheets(params, decks, options, paytables, only=None):
+    sheets = tie_bonus_parsheet.sheets_for(params, decks, options, paytables)
+    return _with_insurance(params, decks, sheets)
+
+
+def _with_insurance(params, decks: int, sheets: tuple) -> tuple:
+    """The game's sheets and, where the rule version offers insurance, its exact sheet."""
+    return (*sheets, insurance_sheet(decks)) if params.get("insurance") else sheets
 
 
 TOSS_ONE_21 = GameDefinition(
@@ -85,7 +104,7 @@ TOSS_ONE_21 = GameDefinition(
     },
     sheets=_toss_one_sheets,
     open_points=("kicker_ace", "kicker_tens", "dealer_three_card_blackjack", "lucky3_hand"),
-    exact_rule_sheets=("main",),
+    rule_sheets=("main",),
 )
 
 BLACKJACK_PAYS = ("3:2", "6:5")
@@ -103,6 +122,7 @@ ANTE_UP_21 = GameDefinition(
     paytable_outcomes={"poker_bonus": ante_up_rules.POKER_BONUS_OUTCOMES},
     sheets=_ante_up_sheets,
     open_points=("poker_hand",),
+    rule_sheets=("main", "ante", "bet", "insurance"),
 )
 
 TIE_BONUS = GameDefinition(
@@ -116,9 +136,9 @@ TIE_BONUS = GameDefinition(
     paytables=tie_bonus_rules.PAYTABLES,
     paytable_options={"tie_bonus": "tie_bonus_paytable"},
     paytable_outcomes={"tie_bonus": tie_bonus_rules.TIE_OUTCOMES},
-    sheets=lambda params, decks, options, paytables, only=None: tie_bonus_parsheet.sheets_for(
-        params, decks, options, paytables
-    ),
+    sheets=_tie_bonus_sheets,
+    rule_sheets=("main", "insurance"),
+    paytable_wagers={"tie_bonus": tuple(tie_bonus_rules.TIE_WAGERS)},
 )
 
 GAMES: dict[str, GameDefinition] = {g.code: g for g in (TOSS_ONE_21, ANTE_UP_21, TIE_BONUS)}

@@ -200,34 +200,37 @@ def paytable_create(
 
 
 def _store_paytable_sheets(paytable: Paytable) -> None:
+    """The sheets of the wagers the paytable prices, per deck count (the tie bonus paytable
+    prices every tie wager)."""
     rule_version = paytable.rule_version
+    priced = engine_game(rule_version.game.code).priced_by(paytable.wager_key)
     for decks in rule_version.decks_allowed:
         sheet = _sheet(
             rule_version.game.code,
             decks,
             canonical_json(rule_version.parameters),
             canonical_json({paytable.wager_key: paytable.entries}),
-            paytable.wager_key,
+            ",".join(priced),
         )
-        for wager in sheet["wagers"].values():
+        for key, wager in sheet["wagers"].items():
             ParSheet.objects.create(
                 rule_version=rule_version,
                 paytable=paytable,
                 decks=decks,
                 options={},
-                wager_key=paytable.wager_key,
+                wager_key=key,
                 house_edge=wager["house_edge"],
                 sheet=wager,
             )
 
 
 def _store_main_sheets(rule_version: RuleVersion) -> None:
-    """Exact sheets of the wagers without a paytable, per deck count and option value.
-
-    Strategy-dependent wagers are simulated and take seconds each; they are
-    computed on demand (``manage.py parsheet``), not stored with the version.
+    """The sheets of the wagers without a paytable, per deck count and option value: exact
+    where the cards alone decide, simulated under the engine's named strategy (its rounds,
+    seed and interval in the sheet) where the players' choices matter.  The engine is
+    deterministic, so each variant is computed once per process however many versions ask.
     """
-    keys = list(engine_game(rule_version.game.code).exact_rule_sheets)
+    keys = list(engine_game(rule_version.game.code).rule_sheets)
     if not keys:
         return
     pays = rule_version.options.get("blackjack_pays") or [None]

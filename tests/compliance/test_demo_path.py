@@ -108,7 +108,12 @@ def test_the_demo_month_end_to_end(media, signing, tmp_path):
     hold = Report.objects.get().figures["hold"]
     assert {row["game"] for row in hold} == GAMES
     assert any(row["theoretical_hold"] is not None for row in hold)
-    assert [row for row in hold if row["outside_interval"]] == []
+    assert [row for row in hold if row["flagged"]] == []  # the holds tested together
+    priced = {
+        (row["game"], row["wager_key"]) for row in hold if row["theoretical_hold"] is not None
+    }
+    assert {("ante-up-21", k) for k in ("main", "ante", "bet", "poker_bonus")} <= priced
+    assert ("blackjack-tie-bonus", "main") in priced  # a par for every wager of every game
 
     # the accounts sign in, and each sees what its role allows
     accounts = demo_accounts_ensure(embedded=True, path=tmp_path / "accounts.txt")

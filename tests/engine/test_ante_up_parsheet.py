@@ -9,7 +9,8 @@ from itertools import combinations
 import pytest
 
 from games.engine.ante_up import (
-    POKER_PAYS,
+    ANTE_PAYS,
+    BET_PAYS,
     AnteUp21,
     bonus_category,
     poker_key,
@@ -23,6 +24,7 @@ from games.engine.ante_up_parsheet import (
     poker_sheet,
 )
 from games.engine.ante_up_rules import PAYTABLES
+from games.engine.ante_up_split import ante_alone, bet_alone
 from games.engine.blackjack import is_natural
 from games.engine.parsheet import EXACT, SIMULATION
 
@@ -119,17 +121,19 @@ def test_suited_three_of_a_kind_needs_three_decks():
 
 
 def test_sheets_of_the_game():
-    main, ante, bonus = ante_up_sheets(AnteUp21(), 6, rounds=20_000, seed=3)
-    assert (main.key, ante.key, bonus.key) == ("main", "ante", "poker_bonus")
-    assert main.method == SIMULATION and ante.method == SIMULATION and bonus.method == EXACT
-    for sheet in (main, ante):
-        assert sheet.total_probability == 1 and sheet.rounds == 20_000
+    main, ante, bet, bonus = ante_up_sheets(AnteUp21(), 6, rounds=20_000, seed=3)
+    assert (main.key, ante.key, bet.key, bonus.key) == ("main", "ante", "bet", "poker_bonus")
+    assert {main.method, ante.method, bet.method} == {SIMULATION} and bonus.method == EXACT
+    for sheet in (main, ante, bet):
+        assert sheet.total_probability == 1 and sheet.rounds <= 20_000
         low, high = sheet.ci95_return
         assert low < float(sheet.return_to_player) < high
     assert set(ante.to_dict()["outcomes"][0]) >= {"probability", "pays"}
-    assert {line.pays for line in ante.lines} <= set(POKER_PAYS.values())
-    exact = ante_up_sheets(AnteUp21({"poker_hand": "first_two"}), 6, rounds=2_000)[1]
-    assert exact.method == EXACT and exact == poker_sheet(6)
+    assert {line.pays for line in ante.lines} <= set(ANTE_PAYS.values())
+    assert {line.pays for line in bet.lines} <= set(BET_PAYS.values())
+    exact = ante_up_sheets(AnteUp21({"poker_hand": "first_two"}), 6, rounds=2_000)[1:3]
+    assert {s.method for s in exact} == {EXACT}
+    assert exact == (ante_alone(poker_sheet(6)), bet_alone(poker_sheet(6)))
 
 
 def test_simulated_sheets_are_deterministic():

@@ -93,8 +93,17 @@ def test_washington_file_loads(db):
     tie = RuleVersion.objects.get(game__code="blackjack-tie-bonus")
     assert tie.frozen and tie.decks_allowed == [6, 8]
     assert "decks_allowed" not in tie.parameters  # one fact in one place: the field above
-    # strategy-dependent (simulated) sheets are not stored with a rule version; exact ones are
-    assert not ParSheet.objects.filter(rule_version=tie, wager_key="main").exists()
+    # every wager has a sheet stored with its rule version: simulated where the players'
+    # choices matter (its rounds and interval kept), exact where the cards alone decide
+    tie_main = ParSheet.objects.filter(rule_version=tie, wager_key="main")
+    assert {(s.decks, s.options["blackjack_pays"]) for s in tie_main} == {
+        (d, bj) for d in (6, 8) for bj in ("3:2", "6:5")
+    }
+    assert {s.sheet["method"] for s in tie_main} == {"simulation"}
+    assert all(s.sheet["rounds"] == 200_000 and s.sheet["ci95_return"] for s in tie_main)
+    insurance = ParSheet.objects.get(rule_version=tie, wager_key="insurance", decks=6,
+                                     options__blackjack_pays="3:2")  # fmt: skip
+    assert insurance.sheet["method"].startswith("exact")
     toss_main = ParSheet.objects.filter(rule_version=rules, wager_key="main", paytable=None)
     assert {(s.decks, s.options["blackjack_pays"]) for s in toss_main} == {
         (d, bj) for d in (1, 2, 4, 6, 8) for bj in ("3:2", "6:5")
@@ -120,6 +129,11 @@ def test_loading_twice_changes_nothing(db):
     assert report.present("approval_event") == 11 and report.present("authorization") == 4
     assert snapshot() == before and hashes() == before_hashes
     assert "nothing changed" in str(report)
+    tie = RuleVersion.objects.get(game__code="blackjack-tie-bonus")
+    ties = ParSheet.objects.filter(rule_version=tie, paytable__wager_key="tie_bonus")
+    assert {s.wager_key for s in ties} == {"tie_17", "tie_18", "tie_19", "tie_left", "tie_20",
+                                           "tie_21", "tie_blackjack", "tie_right"}  # fmt: skip
+    assert {s.sheet["method"] for s in ties} == {"simulation"}  # whether hands tie: strategy
 
 
 def test_changed_paytable_is_refused_and_nothing_of_the_load_is_kept(db, tmp_path):

@@ -15,6 +15,38 @@ class DeviationPeriod(models.TextChoices):
     YEAR_TO_DATE = "year_to_date", "year to date"
 
 
+class DeviationTest(AppendOnly):
+    """One test of a venue's month: every table's and the whole venue's hold of each wager on
+    each gaming day of the month, the month to date and the year to date, tested together
+    (Benjamini–Hochberg: the days at half ``level``, the longer periods at the other half,
+    :mod:`audits.par.many_tests`).  Kept each time the
+    month is tested again (a submission finished, was withdrawn or reinstated); the latest
+    is the month's standing, and its deviations are the ones listed."""
+
+    licensee = models.ForeignKey("games.Licensee", on_delete=models.PROTECT, related_name="+")
+    venue = models.CharField(max_length=40)
+    month = models.DateField(help_text="the month's first day")
+    tests = models.PositiveIntegerField(help_text="holds tested (with enough wagers and a par)")
+    flagged = models.PositiveIntegerField()
+    level = models.DecimalField(
+        max_digits=5, decimal_places=4, help_text="the false discovery rate held over the month"
+    )
+    threshold = models.FloatField(help_text="the gaming days': the largest p flagged (0: none)")
+    longer_threshold = models.FloatField(
+        default=0.0, help_text="the month and year to date's: the largest p flagged (0: none)"
+    )
+    tested_at = models.DateTimeField(default=timezone.now)
+    asked_by = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="the submission (its id) whose finish, withdrawal or reinstatement asked",
+    )
+
+    class Meta:
+        ordering = ["-month", "venue", "-tested_at"]
+        indexes = [models.Index(fields=["licensee", "venue", "month", "tested_at"])]
+
+
 class Deviation(AppendOnly):
     """One (table or whole venue, game, wager key, period) whose observed hold was outside
     the interval holding the jurisdiction's confidence level of holds over as many wagers
@@ -42,6 +74,14 @@ class Deviation(AppendOnly):
     method = models.CharField(max_length=20, help_text="exact distribution or normal")
     basis = models.JSONField(help_text="the par sheets: per table, rule version and variant")
     found_at = models.DateTimeField(default=timezone.now)
+    test = models.ForeignKey(
+        DeviationTest,
+        null=True,
+        on_delete=models.PROTECT,
+        related_name="deviations",
+        help_text="the month's test that flagged it (none: found before months were tested "
+        "together)",
+    )
     submission = models.ForeignKey(
         "submissions.Submission",
         null=True,
@@ -66,6 +106,7 @@ class Deviation(AppendOnly):
                     "wagers",
                     "wagered",
                     "house_won",
+                    "test",
                 ],
                 name="uniq_deviation_figures",
             )  # fmt: skip

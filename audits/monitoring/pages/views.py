@@ -13,6 +13,7 @@ from audits.doors.pages import role_required
 from audits.monitoring.dealers import dealer_checks, seat_checks
 from audits.monitoring.deviations import daily_holds, deviation_list, line_checks
 from audits.monitoring.ledger import PERIODS, ledger_last_day, ledger_periods
+from audits.monitoring.month_tests import month_standing
 from audits.monitoring.pages.charts import daily_hold_svg
 from compliance.dates import NotADate, date_from_text
 from games.access import REVIEWER, STAFF, user_role, venues_visible_to
@@ -44,18 +45,10 @@ def venue_ledger(request, code: str):
             "day": day,
             "bad_day": bad_day,
             "periods": [
-                (
-                    TITLES[name],
-                    [
-                        (line, _par(check))
-                        for line, check in zip(
-                            periods[name], line_checks(venue, periods[name], day), strict=True
-                        )
-                    ],
-                )  # fmt: skip
-                for name in PERIODS
+                (TITLES[name], *_period_rows(venue, periods[name], day)) for name in PERIODS
             ],
             "deviations": deviation_list(venue, day.replace(month=1, day=1), day) if day else [],
+            **_standing(venue, day),
             **_who(venue, day),
             "charts": _charts(venue, day),
             "rule": venue.licensee.jurisdiction,
@@ -64,6 +57,39 @@ def venue_ledger(request, code: str):
             "zone": venue.licensee.jurisdiction.timezone,
         },
     )
+
+
+def _period_rows(venue, lines: list, day: date) -> tuple[list, list]:
+    """The period's lines with their par, counted (valid wagers at authorized tables) and
+    apart (a table the game is not authorized at, a wager the game does not have)."""
+    checks = line_checks(venue, lines, day)
+    authorized = {(c.table, c.game) for c in checks if c is not None and c.counted}
+    counted, apart = [], []
+    for line, check in zip(lines, checks, strict=True):
+        at_authorized = (line.table, line.game) in authorized or (
+            check is not None and all(b.get("in_force", True) for b in check.basis)
+        )
+        if check.counted if check is not None else at_authorized:
+            counted.append((line, _par(check)))
+        else:
+            why = (
+                "not a wager of the game"
+                if at_authorized
+                else "no authorization of the game at this table"
+            )
+            apart.append((line, why))
+    return counted, apart
+
+
+def _standing(venue, day: date | None) -> dict:
+    """The month's latest test and what chance alone would flag, in words."""
+    level = 1 - venue.licensee.jurisdiction.deviation_confidence
+    in_100 = f"{float(level * 100):g}"
+    return {
+        "standing": month_standing(venue, day) if day else None,
+        "level": f"{level:.1%}".replace(".0%", "%"),
+        "chance": f"{in_100} time{'' if in_100 == '1' else 's'} in 100",
+    }
 
 
 def _who(venue, day: date | None) -> dict:

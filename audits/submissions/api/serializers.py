@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, Q, Sum
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
@@ -13,6 +12,7 @@ from audits.submissions.models import (
     SubmissionStatus,
     SubmissionTotal,
 )
+from audits.submissions.progress import submission_progress
 from audits.submissions.storage import clean_file_name
 from audits.submissions.summary import submission_summary
 from audits.submissions.withdrawal import REASON_MAX
@@ -107,6 +107,10 @@ class SubmissionProgressSerializer(serializers.Serializer):
         allow_null=True, help_text="known when validation is done"
     )
     percent = serializers.FloatField(allow_null=True, help_text="of the lines, once known")
+    findings_so_far = serializers.IntegerField(help_text="in the chunks done; all when done")
+    seconds_left = serializers.IntegerField(
+        allow_null=True, help_text="estimated at the pace so far; null until a chunk is done"
+    )
 
 
 class SubmissionSummarySerializer(serializers.Serializer):
@@ -243,27 +247,7 @@ class SubmissionDetailSerializer(SubmissionListSerializer):
 
     @extend_schema_field(SubmissionProgressSerializer)
     def get_progress(self, submission) -> dict:
-        done = submission.status == SubmissionStatus.DONE
-        chunks = submission.chunks.aggregate(
-            n_done=Count("id", filter=Q(done=True)), lines_done=Sum("lines", filter=Q(done=True))
-        )
-        lines_total = submission.lines_total or None
-        lines_done = chunks["lines_done"] or 0
-        if done:
-            percent = 100.0
-        elif lines_total:
-            percent = round(min(100.0, 100.0 * lines_done / lines_total), 1)
-        else:
-            percent = 0.0 if submission.status == SubmissionStatus.QUEUED else None
-        return {
-            "chunks_total": submission.chunk_count,
-            "chunks_done": chunks["n_done"] or 0,
-            "lines_total": lines_total,
-            "lines_done": lines_done,
-            "rounds_done": submission.rounds_done,
-            "rounds_total": submission.rounds_total if done else None,
-            "percent": percent,
-        }
+        return submission_progress(submission).to_dict()
 
     @extend_schema_field(SubmissionSummarySerializer)
     def get_summary(self, submission) -> dict:

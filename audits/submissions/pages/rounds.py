@@ -7,6 +7,7 @@ from django.http import Http404
 from django.shortcuts import render
 
 from audits.submissions import access
+from audits.submissions.progress import submission_progress as progress_of
 from audits.submissions.round_view import NoSuchLine, submission_round
 
 FINISHED = ("done", "failed")
@@ -23,7 +24,11 @@ def _visible(request, uuid):
 def submission_progress(request, uuid):
     """The progress fragment the submission page polls while validation runs."""
     submission = _visible(request, uuid)
-    context = {"submission": submission, "finished": submission.status in FINISHED}
+    context = {
+        "submission": submission,
+        "finished": submission.status in FINISHED,
+        "progress": progress_of(submission),
+    }
     response = render(request, "web/_progress.html", context)
     response["Cache-Control"] = "no-store"
     return response

@@ -18,6 +18,7 @@ from audits.submissions.finding_kinds import submission_findings_by_kind
 from audits.submissions.intake import submission_retry, submission_submit
 from audits.submissions.models import SubmissionStatus
 from audits.submissions.pages.forms import FindingFilterForm, UploadForm
+from audits.submissions.progress import submission_progress
 from audits.submissions.storage import SubmissionRefused, SubmissionTooLarge, max_upload_bytes
 from audits.submissions.summary import submission_summary
 from audits.submissions.withdrawal import (
@@ -114,6 +115,7 @@ def submission_detail(request, uuid):
         "can_reinstate": submission.withdrawn
         and access.user_can_reinstate(request.user, submission),
         "events": submission.events.select_related("by"),
+        "progress": submission_progress(submission),
     }
     if request.GET.get("fragment") == "findings":  # the filters, changed in place
         return render(request, "web/_findings_results.html", context)

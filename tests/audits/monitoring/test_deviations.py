@@ -1,6 +1,7 @@
-"""Deviations: a planted skim is found at its table and day and kept once with its figures;
-the jurisdiction's rule (confidence, fewest wagers) decides; unequal stakes widen the
-interval; nothing crosses licensees."""
+"""Deviations: a planted skim is found at its table and day and kept with its figures; a
+month is tested as one family (Benjamini–Hochberg), its latest test listed; the
+jurisdiction's rule (confidence, fewest wagers) decides; unequal stakes widen the interval;
+nothing crosses licensees."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from decimal import Decimal
 
 import pytest
 
-from audits.monitoring.deviations import deviations_record, hold_checks, periods_to_test
-from audits.monitoring.models import Deviation
+from audits.monitoring.deviations import deviations_of, hold_checks
+from audits.monitoring.models import Deviation, DeviationTest
+from audits.monitoring.month_tests import deviations_record, month_checks, month_periods
 from audits.par.hold import Part, hold_of_parts
 from audits.samples import generate_toss_one
 from games.models import Licensee, Venue
@@ -65,25 +67,39 @@ def test_a_planted_skim_is_a_deviation_at_its_table_and_day(wa, tmp_path):
     assert month.exists()  # a third of the month skimmed shows in the month too
 
 
-def test_the_same_month_unskimmed_has_no_deviation_at_that_table_and_day(wa, tmp_path):
+def test_the_same_month_unskimmed_has_no_deviation_though_some_holds_fall_outside(wa, tmp_path):
     submit(wa, _month(tmp_path, skim=False))
-    assert not Deviation.objects.filter(table="T2", period="day", last_day=date(2026, 10, 2),
-                                        wager_key="main").exists()  # fmt: skip
-    venue = Venue.objects.get(code="WA-CR-0042")
-    days = [date(2026, 10, d) for d in (1, 2, 3)]
-    checks = [c for d in days for c in hold_checks(venue, d, d) if c.tested]
-    assert len(checks) >= 12  # every table's main wager each day, and the venue's
-    recorded = {(d.table, d.wager_key, d.last_day)
-                for d in Deviation.objects.filter(period="day")}  # fmt: skip
-    assert recorded == {(c.table, c.wager_key, d) for d in days
-                        for c in hold_checks(venue, d, d) if c.deviation}  # fmt: skip
+    venue = Venue.objects.select_related("licensee__jurisdiction").get(code="WA-CR-0042")
+    checks = month_checks(venue, date(2026, 10, 1))
+    assert len(checks) >= 30  # every table's wagers each day, the venue's, the month's
+    test = DeviationTest.objects.get()
+    assert (test.tests, test.level, test.month) == (len(checks), Decimal("0.05"),
+                                                    date(2026, 10, 1))  # fmt: skip
+    flagged = {(c.table, c.wager_key, first, last) for _, first, last, c in checks
+               if test.threshold and c.hold.p_value <= test.threshold}  # fmt: skip
+    recorded = {(d.table, d.wager_key, d.first_day, d.last_day)
+                for d in Deviation.objects.filter(test=test)}  # fmt: skip
+    assert recorded == flagged and test.flagged == len(flagged)
+    outside = [c for *_, c in checks if c.deviation]  # each at 95% alone
+    assert len(flagged) <= len(outside)  # the month's control flags no more than those
 
 
-def test_deviations_are_kept_once_and_never_edited(wa, tmp_path):
+def test_a_month_tested_again_lists_its_latest_test_alone(wa, tmp_path):
     submission = submit(wa, _month(tmp_path, skim=True))
+    venue = Venue.objects.get(code="WA-CR-0042")
+    listed = list(deviations_of([venue], date(2026, 1, 1), date(2026, 12, 31)))
     count = Deviation.objects.count()
-    assert count > 0
-    assert deviations_record(submission) == 0 and Deviation.objects.count() == count
+    assert count > 0 and len(listed) == count
+    assert deviations_record(submission) == len(listed)  # the same ledger: the same flags
+    assert DeviationTest.objects.count() == 2 and Deviation.objects.count() == 2 * count
+    again = deviations_of([venue], date(2026, 1, 1), date(2026, 12, 31))
+    assert {d.test_id for d in again} == {DeviationTest.objects.latest("tested_at").pk}
+    figures = {(d.table, d.wager_key, d.period, d.last_day, d.wagers) for d in listed}
+    assert {(d.table, d.wager_key, d.period, d.last_day, d.wagers) for d in again} == figures
+
+
+def test_deviations_are_never_edited(wa, tmp_path):
+    submit(wa, _month(tmp_path, skim=True))
     from games.models.immutability import ImmutableRecordError
 
     found = Deviation.objects.first()
@@ -130,17 +146,17 @@ def test_unequal_stakes_count_as_fewer_wagers():
     assert Part(200, Decimal(10_000), Decimal(-400), COIN).effective_wagers == 200  # unknown
 
 
-def test_periods_tested_for_the_days_a_submission_added():
-    days = {date(2026, 10, 30), date(2026, 10, 31), date(2026, 11, 1)}
-    assert periods_to_test(days) == [
-        ("day", date(2026, 10, 30), date(2026, 10, 30)),
-        ("day", date(2026, 10, 31), date(2026, 10, 31)),
-        ("day", date(2026, 11, 1), date(2026, 11, 1)),
-        ("month_to_date", date(2026, 10, 1), date(2026, 10, 31)),
-        ("year_to_date", date(2026, 1, 1), date(2026, 10, 31)),
-        ("month_to_date", date(2026, 11, 1), date(2026, 11, 1)),
-        ("year_to_date", date(2026, 1, 1), date(2026, 11, 1)),
+def test_a_month_is_tested_over_every_day_the_ledger_has(wa, tmp_path):
+    submit(wa, _month(tmp_path, skim=False))
+    venue = Venue.objects.get(code="WA-CR-0042")
+    assert month_periods(venue, date(2026, 10, 1)) == [
+        ("day", date(2026, 10, 1), date(2026, 10, 1)),
+        ("day", date(2026, 10, 2), date(2026, 10, 2)),
+        ("day", date(2026, 10, 3), date(2026, 10, 3)),
+        ("month_to_date", date(2026, 10, 1), date(2026, 10, 3)),
+        ("year_to_date", date(2026, 1, 1), date(2026, 10, 3)),
     ]
+    assert month_periods(venue, date(2026, 11, 1)) == []
 
 
 def test_another_licensees_upload_of_our_venue_finds_no_deviation(wa, tmp_path):

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from audits.monitoring.models import LedgerDay
+from audits.monitoring.models import DeviationTest, LedgerDay
 from tests.audits.report_support import validated  # noqa: F401  (fixture)
 from tests.audits.submissions_support import people  # noqa: F401  (fixture)
 
@@ -128,7 +128,14 @@ def test_each_wager_is_held_against_its_par_sheet_with_an_interval(validated, pe
     client.force_login(people.reviewer)
     page = client.get("/monitoring/venues/WA-CR-0042/").content.decode()
     assert "Par hold" in page and f"{lines[0]['theoretical_hold']:.2%}" in page
-    assert "Deviations kept this year to 2026-10-13" in page
+    assert "Flagged: deviations this year to 2026-10-13" in page
+    test = DeviationTest.objects.get(venue="WA-CR-0042", month=date(2026, 10, 1))
+    standing = f"{test.flagged} flagged</strong> of\n{test.tests:,} holds tested together"
+    assert standing in page and test.tests >= 12  # each day's tables and wagers, the venue's
+    assert "a venue's month shows any flag at most 5 times in 100" in page
+    flags, tables = page.index("Flagged: deviations"), page.index("<h2>Gaming day")
+    assert flags < page.index("<figure") < tables  # flags first, charts, then the tables
+    assert '<details class="period"><summary><h2>Gaming day' in page  # folded below
 
 
 def test_deviations_over_the_api_and_on_the_page(validated, people):  # noqa: F811

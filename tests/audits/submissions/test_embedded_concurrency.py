@@ -1,6 +1,7 @@
 """The embedded mode (``make demo``: runserver, SQLite in a file, no broker: validation runs in
-the request) takes six uploads at once: every one answers 202 and every one is validated,
-none left waiting with "database is locked".
+a thread of the web process, one at a time) takes six uploads at once: every one answers 202
+at once, before it is validated, with its progress over the API, and every one is then
+validated, none left waiting with "database is locked".
 
 A real ``runserver`` process on its own SQLite file; runs in the SQLite pass only (the
 embedded mode is SQLite whatever the suite's DATABASE_URL).
@@ -134,6 +135,11 @@ def test_six_uploads_at_once_are_all_validated(embedded_server):
         for thread in threads:
             thread.join(timeout=300)
     assert sorted(status for status, _ in answers.values()) == [202] * UPLOADS, answers
+    # answered at once: one validation runs at a time, so at least five were still waiting
+    waiting = [b for _, b in answers.values() if b.get("status") in ("queued", "validating")]
+    assert len(waiting) >= UPLOADS - 1, answers
+    first = call(waiting[-1]["url"], token)[1]
+    assert {"lines_done", "findings_so_far", "seconds_left"} <= set(first["progress"])
 
     def states():
         return [call(body["url"], token)[1].get("status") for _, body in answers.values()]

@@ -15,6 +15,7 @@ from django.db import connection
 
 from audits.reports.models import Report
 from audits.samples import generate_toss_one
+from audits.submissions import intake
 from audits.submissions.models import Submission
 from games.models import Approval
 from tests.audits.report_support import dev_identity_dir, signing  # noqa: F401  (fixtures)
@@ -95,6 +96,31 @@ def test_staff_upload_follow_report_and_verify(
     other = sign_in(browser, live_server, people.other_staff)
     response = other.goto(f"{live_server.url}/submissions/{submission.uuid}/")
     assert response.status == 404
+
+
+def test_an_upload_answers_at_once_and_shows_its_progress(
+    postgres, browser, live_server, people, settings, tmp_path
+):
+    """The embedded mode: the validation runs in a thread of the server, the page answers
+    with the progress bar (lines, rounds, findings so far, time left), then shows the result
+    by itself."""
+    settings.EMBEDDED_VALIDATION_THREAD = True
+    settings.SUBMISSION_CHUNK_LINES = 300  # a step of the bar every 300 lines
+    log = tmp_path / "progress.jsonl"
+    generate_toss_one(log, rounds=2400, start="2026-10-05", days=6, fault_rate=0.05, seed=9)
+    page = sign_in(browser, live_server, people.staff)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.get_by_role("link", name="Submit a log").click()
+    page.get_by_label("Hand log (.jsonl or .jsonl.gz)").set_input_files(str(log))
+    with intake._EAGER_VALIDATION:  # another validation is running: this one waits its turn
+        page.get_by_role("button", name="Submit").click()
+        page.wait_for_url("**/submissions/*/")  # answered before its validation began
+        assert page.get_by_text("Queued for validation").is_visible()
+        screenshot(page, "upload-queued")
+    page.wait_for_selector("text=Findings by kind", timeout=120_000)  # reloaded by itself
+    submission = Submission.objects.get(original_name="progress.jsonl")
+    assert submission.status == "done" and submission.chunk_count >= 8
+    assert page.get_by_text("progress.jsonl").first.is_visible()
 
 
 def test_pages_fit_a_phone_screen(postgres, browser, live_server, people):

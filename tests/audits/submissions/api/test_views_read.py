@@ -129,6 +129,8 @@ def test_detail_after_validation_has_progress_summary_and_totals(people, two_sub
         "rounds_done": 2,
         "rounds_total": 2,
         "percent": 100.0,
+        "findings_so_far": 1,
+        "seconds_left": 0,
     }
     summary = detail["summary"]
     assert (summary["rounds"], summary["clean_rounds"], summary["findings"]) == (2, 1, 1)
@@ -157,6 +159,8 @@ def test_progress_while_validating(people):
     chunk_validate(chunks[0])
     detail = client(people.staff).get(url).json()
     assert detail["status"] == "validating"
+    left = detail["progress"].pop("seconds_left")  # as long again as the first half took
+    assert left is not None and 0 <= left < 60
     assert detail["progress"] == {
         "chunks_total": 2,
         "chunks_done": 1,
@@ -165,6 +169,7 @@ def test_progress_while_validating(people):
         "rounds_done": 2,
         "rounds_total": None,
         "percent": 50.0,
+        "findings_so_far": 0,
     }
 
 

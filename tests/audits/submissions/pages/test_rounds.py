@@ -102,8 +102,12 @@ def test_the_progress_fragment_follows_the_status(validated, people):  # noqa: F
     done = client.get(f"/submissions/{validated.uuid}/progress/")
     assert b'data-finished="done"' in done.content and done["Cache-Control"] == "no-store"
     type(validated).objects.filter(pk=validated.pk).update(status="validating", rounds_done=600)
-    running = client.get(f"/submissions/{validated.uuid}/progress/")
-    assert b"data-finished" not in running.content and b'value="600"' in running.content
+    lines = validated.lines_total
+    validated.chunks.filter(index__gt=0).update(done=False)  # the first chunk done alone
+    first = validated.chunks.get(index=0).lines
+    running = client.get(f"/submissions/{validated.uuid}/progress/").content.decode()
+    assert "data-finished" not in running and f'value="{first}"' in running
+    assert f"{first:,} of {lines:,} lines checked" in running and "600 rounds" in running
     page = client.get(f"/submissions/{validated.uuid}/")
     assert b"data-progress-url" in page.content and b"js/progress.js" in page.content
 
