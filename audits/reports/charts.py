@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from reportlab.graphics.charts.barcharts import HorizontalBarChart, VerticalBarChart
-from reportlab.graphics.charts.legends import Legend
-from reportlab.graphics.shapes import Drawing, String
+import math
+
+from reportlab.graphics.charts.barcharts import HorizontalBarChart
+from reportlab.graphics.shapes import Circle, Drawing, Line, String
 from reportlab.lib import colors
 
 WIDTH = 460
 INK = colors.HexColor("#1f3a5f")
 THEORY = colors.HexColor("#9aa5b1")
 ALERT = colors.HexColor("#b42318")
+GRID = colors.HexColor("#d0d5dd")
 
 
 def findings_by_code_chart(rows: list[dict]) -> Drawing | None:
@@ -34,40 +36,56 @@ def findings_by_code_chart(rows: list[dict]) -> Drawing | None:
 
 
 def hold_chart(rows: list[dict]) -> Drawing | None:
-    """Observed against theoretical hold (percent) for each game and wager."""
-    rows = [r for r in rows if r["observed_hold"] is not None]
-    if not rows:
+    """One line per judged wager: its interval (a grey bar), its par (a tick) and its
+    observed hold (a dot, red when flagged), in percent on one scale, sorted by game and
+    wager and labelled with the wagers counted (the rest are said in words beside it)."""
+    judged = sorted((r for r in rows if r.get("judged")), key=lambda r: (r["game"], r["wager_key"]))
+    if not judged:
         return None
-    drawing = Drawing(WIDTH, 220)
-    chart = VerticalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 40, 45, WIDTH - 60, 140
-    chart.data = [
-        [100 * r["observed_hold"] for r in rows],
-        [100 * (r["theoretical_hold"] or 0) for r in rows],
-    ]
-    chart.categoryAxis.categoryNames = [f"{r['game']}\n{r['wager_key']}" for r in rows]
-    chart.categoryAxis.labels.fontSize = 6
-    chart.categoryAxis.labelAxisMode = "low"  # names below the bars, negative ones too
-    chart.valueAxis.labels.fontSize = 7
-    chart.bars[0].fillColor = INK
-    chart.bars[1].fillColor = THEORY
-    for i, row in enumerate(rows):
-        if row.get("flagged"):
-            chart.bars[(0, i)].fillColor = ALERT
-    drawing.add(chart)
-    legend = Legend()
-    legend.x, legend.y, legend.fontSize = 40, 215, 7
-    legend.colorNamePairs = [
-        (INK, "observed hold %"),
-        (THEORY, "theoretical hold % (par sheet)"),
-        (ALERT, "flagged (the report's holds tested together)"),
-    ]
-    legend.columnMaximum = 1
-    legend.alignment = "right"
-    legend.dx = legend.dy = 6
-    legend.deltax = 150
-    drawing.add(legend)
+    keys = ("interval_low", "interval_high", "observed_hold", "theoretical_hold")
+    values = [100 * r[k] for r in judged for k in keys]
+    low, high = max(min(values), -100.0), min(max(values), 100.0)
+    pad = (high - low) * 0.04 or 1.0
+    low, high = low - pad, high + pad
+    height = 50 + ROW * len(judged)
+    drawing = Drawing(WIDTH, height)
+    left, right = 190, WIDTH - 10
+
+    def x(value: float) -> float:
+        return left + (min(max(100 * value, low), high) - low) / (high - low) * (right - left)
+
+    _scale(drawing, low, high, left, right, height)
+    for i, r in enumerate(judged):
+        y = height - 34 - i * ROW
+        label = f"{r['game']} {r['wager_key']} ({r['wagers']:,})"
+        drawing.add(String(left - 6, y - 2.5, label, fontSize=7, textAnchor="end"))
+        drawing.add(Line(x(r["interval_low"]), y, x(r["interval_high"]), y,
+                         strokeColor=THEORY, strokeWidth=4))  # fmt: skip
+        drawing.add(Line(x(r["theoretical_hold"]), y - 5, x(r["theoretical_hold"]), y + 5,
+                         strokeColor=INK, strokeWidth=1))  # fmt: skip
+        dot = ALERT if r.get("flagged") else INK
+        drawing.add(Circle(x(r["observed_hold"]), y, 2.6, fillColor=dot, strokeColor=dot))
+    key = ("grey bar: the 95% interval of the hold over that many wagers; tick: par; dot: "
+           "observed hold, red when flagged")  # fmt: skip
+    drawing.add(String(0, height - 10, "Hold against par, percent", fontSize=9, fillColor=INK))
+    drawing.add(String(0, 4, key, fontSize=6.5, fillColor=INK))
     return drawing
+
+
+ROW = 15
+
+
+def _scale(drawing: Drawing, low: float, high: float, left: float, right: float,
+           height: float) -> None:  # fmt: skip
+    """Gridlines at round percentages across the rows, labelled above them."""
+    step = next(s for s in (0.5, 1, 2, 5, 10, 20, 25, 50, 100) if (high - low) / s <= 8)
+    tick = step * math.ceil(low / step)
+    while tick <= high:
+        at = left + (tick - low) / (high - low) * (right - left)
+        colour = INK if tick == 0 else GRID
+        drawing.add(Line(at, 16, at, height - 24, strokeColor=colour, strokeWidth=0.4))
+        drawing.add(String(at, height - 22, f"{tick:g}%", fontSize=6.5, textAnchor="middle"))
+        tick += step
 
 
 def daily_hold_chart(series: dict) -> Drawing | None:

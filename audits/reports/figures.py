@@ -44,7 +44,7 @@ def report_figures(report: Report) -> dict:
         "inputs": [_input(s, report.jurisdiction.timezone) for s in submissions],
         "rules": rules,
         "summary": _summary(totals, findings, submissions, report),
-        "hold": _hold(totals, rules),
+        "hold": _hold(totals, rules, report.jurisdiction.deviation_min_wagers),
         "not_counted": _not_counted(totals, rules),
         "findings": _finding_lists(findings),
     }
@@ -71,7 +71,10 @@ def _about(report: Report) -> dict:
 
 def _jurisdiction(report: Report) -> dict:
     j = report.jurisdiction
-    return {"code": j.code, "name": j.name, "currency": j.currency, "timezone": j.timezone}
+    return {
+        "code": j.code, "name": j.name, "currency": j.currency, "timezone": j.timezone,
+        "paper": j.paper_size,
+    }  # fmt: skip
 
 
 def _licensee(report: Report) -> dict | None:
@@ -184,9 +187,10 @@ def _verdict(by_code: Counter, rejected: int | None, rounds_with_findings: int) 
     }
 
 
-def _hold(totals, rules: list[dict]) -> list[dict]:
+def _hold(totals, rules: list[dict], fewest: int) -> list[dict]:
     """Per game and wager: amounts, observed hold and the par sheet's, with its interval;
-    valid wagers at authorized tables only (:func:`_not_counted` lists the rest)."""
+    valid wagers at authorized tables only (:func:`_not_counted` lists the rest); judged
+    with a par sheet and at least the jurisdiction's ``fewest`` wagers."""
     sums: dict[tuple, list] = defaultdict(lambda: [0, ZERO, ZERO])
     for t in totals:
         if t.wager_key and _counted(t, rules):
@@ -201,6 +205,7 @@ def _hold(totals, rules: list[dict]) -> list[dict]:
         hold = hold_of(wagers, wagered, net, basis["sheet"] if basis else None)
         row = {"game": game, "wager_key": key, **hold.to_dict()}
         row["basis"] = basis["basis"] if basis else None
+        row["judged"] = hold.low is not None and wagers >= fewest
         rows.append(row)
     return _flagged(rows)
 
@@ -238,7 +243,7 @@ def _authorized(venue: str, table: str, game: str, rules: list[dict]) -> bool:
 
 def _flagged(rows: list[dict], level: float = 0.05) -> list[dict]:
     """Each row flagged when its p is at or under the Benjamini–Hochberg threshold over the
-    report's tested rows (one in twenty is outside its own interval by chance alone)."""
+    report's judged rows (one in twenty is outside its own interval by chance alone)."""
     tested = [r["p_value"] for r in rows if r["p_value"] is not None]
     threshold = bh_threshold(tested, level)
     for row in rows:

@@ -58,10 +58,30 @@ def hold_story(f: dict) -> list:
             "outside alone is not a flag.",
             SMALL,
         ),
+        Spacer(1, 2 * mm),
         _table(rows, widths=widths, right=(1, 2, 3, 4, 5)),
     ]
     chart = hold_chart(f["hold"])
-    return story + ([Spacer(1, 4 * mm), chart] if chart else []) + _not_counted(f, currency)
+    story += [Spacer(1, 4 * mm), chart] if chart else []
+    return story + _not_judged(f["hold"]) + _not_counted(f, currency)
+
+
+def _not_judged(rows: list[dict]) -> list:
+    """The wagers the hold says nothing of, in words: no par sheet, or too few wagers."""
+    said = [
+        f"{r['game']} {r['wager_key']} ({r['wagers']:,} wager{'s' if r['wagers'] != 1 else ''}"
+        f"{', no par sheet' if r['interval_low'] is None else ''})"
+        for r in rows
+        if not r.get("judged", True)
+    ]
+    if not said:
+        return []
+    words = (
+        "Too few wagers to judge (fewer than the jurisdiction tests), or no par sheet: "
+        + "; ".join(said)
+        + ". Their holds are in the table above and in no chart or flag."
+    )
+    return [Spacer(1, 3 * mm), Paragraph(words, SMALL)]
 
 
 def _not_counted(f: dict, currency: str) -> list:
@@ -89,4 +109,6 @@ def _not_counted(f: dict, currency: str) -> list:
 def _flag(row: dict) -> str:
     if row.get("flagged"):
         return "FLAGGED"
+    if not row.get("judged", True):
+        return "too few"
     return "outside" if row["outside_interval"] else ""

@@ -37,6 +37,12 @@ class Jurisdiction(models.Model):
     case_overdue_days = models.PositiveSmallIntegerField(
         default=30, help_text="an investigation open longer than this many days is overdue"
     )
+    paper_size = models.CharField(
+        max_length=10,
+        choices=[("letter", "US Letter"), ("a4", "A4")],
+        default="letter",
+        help_text="the paper its signed reports are laid out on",
+    )
     history = HistoricalRecords()
 
     def __str__(self) -> str:

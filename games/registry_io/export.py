@@ -68,6 +68,7 @@ def _jurisdiction(j: Jurisdiction) -> dict[str, Any]:
         "deviation_confidence": str(j.deviation_confidence.normalize()),
         "deviation_min_wagers": j.deviation_min_wagers,
         "case_overdue_days": j.case_overdue_days,
+        "paper_size": j.paper_size,
         "operator_classes": [
             {"code": c.code, "name": c.name} for c in j.operator_classes.order_by("code")
         ],

@@ -25,7 +25,8 @@ from .records import Rec, upsert
 
 JURISDICTION_KEYS = (
     "name", "currency", "timezone", "gaming_day_start", "deviation_confidence",
-    "deviation_min_wagers", "case_overdue_days", "operator_classes", "regulations",
+    "deviation_min_wagers", "case_overdue_days", "paper_size", "operator_classes",
+    "regulations",
 )  # fmt: skip
 LIMIT_KEYS = (
     "effective_to",
@@ -78,6 +79,13 @@ def _days(value) -> int:
     return number
 
 
+def _paper(value) -> str:
+    paper = v.text(value).lower()
+    if paper not in ("letter", "a4"):
+        raise ValueError(f"expected a paper size, letter or a4, not {value!r}")
+    return paper
+
+
 def load_jurisdictions(items: list[Rec]) -> None:
     """Jurisdictions, operator classes and regulations (limits come later: they name tables)."""
     for rec in items:
@@ -90,6 +98,7 @@ def load_jurisdictions(items: list[Rec]) -> None:
             "deviation_confidence": rec.get("deviation_confidence", _confidence, None),
             "deviation_min_wagers": rec.get("deviation_min_wagers", _count, None),
             "case_overdue_days": rec.get("case_overdue_days", _days, None),
+            "paper_size": rec.get("paper_size", _paper, None),
         }
         jurisdiction = upsert(
             rec,
