@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 from datetime import datetime
 
 from reportlab.lib.pagesizes import A4, LETTER
@@ -174,28 +175,57 @@ def _period(f: dict) -> str:
 
 def _judged(f: dict) -> list:
     story = [Paragraph("What was judged", H2), Paragraph("Rules in force", STYLES["Heading3"])]
-    for place in f["rules"]:
-        story.append(KeepTogether(_place(place, f["jurisdiction"]["currency"])))
+    for place, tables in _variants(f["rules"]):
+        story.append(KeepTogether(_place(place, tables, f["jurisdiction"]["currency"])))
     story += [Paragraph("Inputs", STYLES["Heading3"]), _inputs(f["inputs"])]
     story += [Paragraph(_text(i["findings_cap_note"]), CELL)
               for i in f["inputs"] if i.get("findings_cap_note")]  # fmt: skip
     return story
 
 
-def _place(place: dict, currency: str) -> list:
-    title = f"{place['venue']} table {place['table']}, {place['game']} (on {place['on']})"
+def _variants(rules: list[dict]) -> list[tuple[dict, list[str]]]:
+    """The places grouped by what was in force (the same approval, rule version, variant,
+    paytables and limits): each variant once, with the tables it applied to."""
+    groups: dict[str, tuple[dict, list[str]]] = {}
+    for place in rules:
+        same = {k: v for k, v in place.items() if k not in ("table", "on")}
+        key = json.dumps(same, sort_keys=True, default=str)
+        groups.setdefault(key, (place, []))[1].append(place["table"])
+    return list(groups.values())
+
+
+def _options_in_words(options: dict) -> str:
+    """``{"blackjack_pays": "3:2", "lucky3_paytable": "1"}`` -> "blackjack pays 3:2, Lucky 3
+    paytable 1" (none: "none")."""
+    words = [f"{name.replace('_', ' ')} {value}" for name, value in sorted(options.items())]
+    return ", ".join(words) or "none"
+
+
+def _authorized(wager: dict, options: dict) -> bool:
+    """A paytable the variant does not name (Lucky 3 #2 where #1 is authorized) is left out."""
+    table = wager["paytable"]
+    chosen = options.get(f"{wager['wager_key']}_paytable")
+    return table is None or chosen is None or str(chosen) == str(table["code"])
+
+
+def _place(place: dict, tables: list[str], currency: str) -> list:
+    where = ", ".join(sorted(tables))
+    title = (f"{place['game']} at {place['venue']}, table{'s' if len(tables) > 1 else ''} "
+             f"{where} (in force on {place['on']})")  # fmt: skip
     if not place["in_force"]:
         return [Paragraph(f"{_text(title)}: no authorization in force", CELL), Spacer(1, 3)]
     version = place["rule_version"]
+    options = place["par_sheet_basis"]["options"]
     lines = [
         f"<b>{_text(title)}</b>",
         f"Approval {_text(place['approval']['reference'])}; rule version {version['version']} "
         f"({_text(version['title'])}), content hash {version['content_hash'][:16]}…",
-        f"Par sheets for {place['par_sheet_basis']['decks']} deck(s), options "
-        f"{_text(place['par_sheet_basis']['options'])}",
+        f"Par sheets for {place['par_sheet_basis']['decks']} deck(s); options: "
+        f"{_text(_options_in_words(options))}",
     ]
     wagers = [["wager", "paytable", "house edge", "theoretical return"]]
-    for w in place["wagers"]:
+    shown = [w for w in place["wagers"] if _authorized(w, options)]
+    for w in shown:
         table = w["paytable"]
         label = (
             "—"
@@ -211,11 +241,13 @@ def _place(place: dict, currency: str) -> list:
         [lim["kind"], lim["wager_key"] or "any", _money(lim["amount"], currency), lim["citation"]]
         for lim in place["limits"]
     ]
-    notes = [
-        f"{_text(w['wager_key'])}: {_text(note)}"
-        for w in place["wagers"]
-        for note in (w.get("sheet") or {}).get("notes", [])
-    ]
+    notes = list(
+        dict.fromkeys(
+            f"{_text(w['wager_key'])}: {_text(note)}"
+            for w in shown
+            for note in (w.get("sheet") or {}).get("notes", [])
+        )
+    )  # fmt: skip  each once
     return [
         *[Paragraph(line, CELL) for line in lines],
         _table(wagers, widths=[25 * mm, 60 * mm, 30 * mm, 35 * mm], right=(2, 3)),

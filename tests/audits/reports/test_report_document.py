@@ -105,3 +105,17 @@ def test_the_hold_chart_draws_one_labelled_line_per_judged_wager_and_says_the_re
     )
     assert "ante-up-21 insurance (6 wagers)" in words
     assert "blackjack-tie-bonus tie_17 (0 wagers, no par sheet)" in words
+
+
+def test_rules_in_force_once_per_variant_in_words(validated, tmp_path):  # noqa: F811
+    _tool("pdftotext")
+    figures, path = _pdf(tmp_path, validated)
+    judged = " ".join(" ".join(_pages(path)[1:3]).split())
+    places = {p["table"] for p in figures["rules"] if p["in_force"]}
+    assert places >= {"T1", "T2", "T3", "T4"}  # four tables, and T1 has a limit of its own
+    assert "toss-one-21 at WA-CR-0042, tables T2, T3, T4 (in force on" in judged
+    assert "toss-one-21 at WA-CR-0042, table T1 (in force on" in judged
+    assert judged.count("Approval WSGC approval letter") == 2  # once per variant, not per table
+    assert "options: blackjack pays 3:2, lucky3 paytable 1" in judged  # words, not a dict
+    assert "{'" not in judged and "#2 v1" not in judged  # Lucky 3 #2 is not authorized here
+    assert "table T9 (in force on" in judged and "no authorization in force" in judged
