@@ -24,7 +24,9 @@ from audits.reports.figures import report_figures
 from audits.reports.models import Report, ReportKind, ReportStatus
 from audits.reports.periods import PeriodError, period_bounds
 from audits.reports.render import report_pdf
+from audits.reports.scope import report_findings_csv
 from audits.reports.signature import report_sign
+from audits.signing.sign import Attachment
 from audits.submissions.models import Submission, SubmissionStatus
 from compliance.logs import log_context
 from games.models import Jurisdiction, Venue
@@ -32,6 +34,7 @@ from games.models import Jurisdiction, Venue
 log = logging.getLogger(__name__)
 
 TWIN_NAME = "report.json"
+FINDINGS_NAME = "findings.csv"
 
 
 def report_request(
@@ -112,7 +115,9 @@ def _generate(report: Report) -> Report:
     report.refresh_from_db()
     figures = report_figures(report)
     twin = json.dumps(figures, indent=1, sort_keys=True).encode()
-    signed = report_sign(report_pdf(figures), TWIN_NAME, twin, _reason(report))
+    findings = Attachment(FINDINGS_NAME, report_findings_csv(report), "text/csv",
+                          "Every finding the report covers, one per row")  # fmt: skip
+    signed = report_sign(report_pdf(figures), TWIN_NAME, twin, _reason(report), (findings,))
     relative = f"reports/{report.uuid}.pdf"
     _write_atomically(Path(settings.MEDIA_ROOT) / relative, signed)
     Report.objects.filter(pk=report.pk).exclude(status=ReportStatus.DONE).update(

@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 from django.db.models import QuerySet
 
 from audits.reports.models import Report, ReportKind
+from audits.submissions.findings_csv import findings_csv_rows
 from audits.submissions.models import Finding, Submission, SubmissionStatus, SubmissionTotal
 
 
@@ -53,3 +54,14 @@ def report_findings(report: Report, submissions) -> QuerySet[Finding]:
     if report.kind == ReportKind.VENUE:
         return findings.filter(venue=report.venue.code)
     return findings
+
+
+def report_findings_csv(report: Report) -> bytes:
+    """Every finding the report covers as CSV (the signed PDF's ``findings.csv``), in file
+    order, times in the jurisdiction's zone."""
+    submissions = report_submissions(report)
+    findings = report_findings(report, submissions).order_by(
+        "submission__first_played_at", "submission_id", "line", "seat", "wager_key", "code"
+    )
+    rows = findings_csv_rows(findings, report.jurisdiction.timezone)
+    return "".join(rows).encode()

@@ -32,16 +32,21 @@ def trust_roots_from_settings() -> list[x509.Certificate]:
 
 
 def report_sign(
-    pdf_bytes: bytes, attachment_name: str, attachment_bytes: bytes, reason: str
+    pdf_bytes: bytes,
+    attachment_name: str,
+    attachment_bytes: bytes,
+    reason: str,
+    others: tuple[Attachment, ...] = (),
 ) -> bytes:
-    """The report PDF with its JSON twin embedded, certified with the configured identity
-    (and timestamped when REPORT_TSA_URL is set)."""
+    """The report PDF with its JSON twin (and ``others``, its findings as CSV) embedded,
+    certified with the configured identity (and timestamped when REPORT_TSA_URL is set)."""
     return sign_pdf(
         pdf_bytes,
         load_signer(signing_identity_from_settings()),
         reason=reason,
         attachment=Attachment(attachment_name, attachment_bytes),
         timestamper=timestamper_for(settings.REPORT_TSA_URL),
+        attachments=others,
     )
 
 

@@ -32,12 +32,15 @@ def sign_pdf(
     reason: str,
     attachment: Attachment | None = None,
     timestamper: TimeStamper | None = None,
+    attachments: tuple[Attachment, ...] = (),
 ) -> bytes:
-    """The PDF with ``attachment`` embedded and a certification signature (no changes
-    allowed) covering both, timestamped by ``timestamper`` when one is given."""
+    """The PDF with ``attachment`` (and ``attachments``) embedded and a certification
+    signature (no changes allowed) covering all, timestamped by ``timestamper`` when one
+    is given."""
     writer = IncrementalPdfFileWriter(io.BytesIO(pdf_bytes), strict=False)
-    if attachment is not None:
-        embed_attachment(writer, attachment)
+    for item in (attachment, *attachments):
+        if item is not None:
+            embed_attachment(writer, item)
     pdf_signer = signers.PdfSigner(_certification(reason), signer, timestamper=timestamper)
     output = io.BytesIO()
     pdf_signer.sign_pdf(writer, output=output)

@@ -40,6 +40,8 @@ class Verification:
     signed_at: datetime | None = None
     problems: list[str] = field(default_factory=list)
     issued_report: str | None = None  # filled by the caller that knows the issued reports
+    #: the files embedded in the PDF (name, bytes, SHA-256): the signature covers them
+    attachments: list[dict] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -80,6 +82,13 @@ def verify_pdf(
         result.problems.append("the PDF has no signature")
         return result
     _check(result, reader, signatures, _validation_context(trust_roots, allow_fetching))
+    try:
+        result.attachments = [
+            {"name": name, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+            for name, data in _attachments(reader)
+        ]
+    except Exception as error:  # a damaged file inside is a verdict too, never a crash
+        result.problems.append(f"the files inside the PDF cannot be read: {error}")
     if not trust_roots:
         result.problems.append("no trusted root certificates are configured")
     return result
@@ -182,6 +191,24 @@ def _validation_context(trust_roots, allow_fetching: bool) -> ValidationContext:
         allow_fetching=allow_fetching,
         revocation_mode="soft-fail",
     )
+
+
+def _attachments(reader) -> list[tuple[str, bytes]]:
+    """Every embedded file of the PDF's latest revision, by name (none when it has none)."""
+    try:
+        tree = reader.root["/Names"]["/EmbeddedFiles"]
+    except KeyError:
+        return []
+    return [(name, spec["/EF"]["/F"].data) for name, spec in _name_tree_items(tree)]
+
+
+def _name_tree_items(node: generic.DictionaryObject):
+    """Every (name, value) of a PDF name tree, in order."""
+    names = node["/Names"] if "/Names" in node else []
+    for index in range(0, len(names) - 1, 2):
+        yield str(names[index]), names[index + 1].get_object()
+    for kid in node["/Kids"] if "/Kids" in node else []:
+        yield from _name_tree_items(kid.get_object())
 
 
 def _name_tree_lookup(node: generic.DictionaryObject, name: str):

@@ -50,5 +50,7 @@ def _text(v: dict) -> str:
     lines.append(f"modified after signing: {'yes' if v['modified_after_signing'] else 'no'}")
     issued = v.get("issued_report")
     lines.append(f"issued by this service: {'report ' + issued if issued else 'no'}")
+    lines += [f"attached: {a['name']}, {a['bytes']:,} bytes, sha256 {a['sha256']}"
+              for a in v.get("attachments", [])]  # fmt: skip
     lines += [f"problem: {problem}" for problem in v["problems"]]
     return "\n".join(lines)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import csv
 import json
-import re
 from collections.abc import Iterable, Iterator
 
 from django.http import StreamingHttpResponse
@@ -21,13 +19,11 @@ from audits.doors.api import BAD_QUERY, NOT_FOUND, AuditPagination, ExportNegoti
 from audits.submissions import access
 from audits.submissions.api import finding_serializers as serializers
 from audits.submissions.api.filters import FindingFilter
+from audits.submissions.findings_csv import findings_csv_rows
 from audits.submissions.models import Finding, Submission
-from audits.submissions.summary import FINDING_FIELDS, finding_dicts, findings_of, submission_zone
+from audits.submissions.summary import finding_dicts, findings_of, submission_zone
 from compliance.timezones import zone
 
-#: the columns of the CSV export: the keys of :func:`finding_dicts`, in its order, which are
-#: its :data:`FINDING_FIELDS` under the contract's names
-CSV_COLUMNS = tuple({"round_id": "round", "wager_key": "key"}.get(f, f) for f in FINDING_FIELDS)
 #: bytes gathered before a piece of the stream is sent
 STREAM_PIECE = 64 * 1024
 
@@ -90,7 +86,9 @@ class SubmissionFindingsView(generics.ListAPIView):
             pieces = _jsonl(findings, zone_name)
             return self._stream(pieces, "application/jsonl; charset=utf-8", "jsonl")
         if export == "csv":
-            return self._stream(_csv(findings, zone_name), "text/csv; charset=utf-8", "csv")
+            return self._stream(
+                findings_csv_rows(findings, zone_name), "text/csv; charset=utf-8", "csv"
+            )
         page = self.paginate_queryset(findings.values_list("pk", flat=True))
         rows = list(finding_dicts(findings.filter(pk__in=list(page)), zone_name))
         return self.get_paginated_response(rows)
@@ -109,36 +107,6 @@ class SubmissionFindingsView(generics.ListAPIView):
 def _jsonl(findings, zone_name: str) -> Iterator[str]:
     for row in finding_dicts(findings, zone_name):
         yield json.dumps(row, ensure_ascii=False) + "\n"
-
-
-class _Echo:
-    """A file that hands back what is written to it, for :func:`csv.writer`."""
-
-    def write(self, value: str) -> str:
-        return value
-
-
-#: what a spreadsheet reads as the start of a formula (OWASP, "CSV Injection")
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-_PLAIN_NUMBER = re.compile(r"-?\d+(\.\d+)?")
-
-
-def csv_cell(value) -> str:
-    """A cell a spreadsheet shows as text: one that could start a formula gets a leading
-    ``'`` (a negative amount of ours, a plain number, stays a number)."""
-    if value is None:
-        return ""
-    text = str(value)
-    if text.startswith(FORMULA_STARTS) and not _PLAIN_NUMBER.fullmatch(text):
-        return "'" + text
-    return text
-
-
-def _csv(findings, zone_name: str) -> Iterator[str]:
-    writer = csv.writer(_Echo())
-    yield writer.writerow(CSV_COLUMNS)
-    for row in finding_dicts(findings, zone_name):
-        yield writer.writerow([csv_cell(row[c]) for c in CSV_COLUMNS])
 
 
 def _gathered(pieces: Iterable[str]) -> Iterator[bytes]:

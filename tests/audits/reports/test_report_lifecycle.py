@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 import json
 from pathlib import Path
 
@@ -43,6 +45,18 @@ def test_an_issued_report_is_signed_verified_and_carries_its_figures(validated, 
     twin = json.loads(pdf_attachment(pdf, "report.json"))
     assert twin["summary"] == report.figures["summary"]
     assert twin["summary"]["rounds"] == validated.rounds_total
+    # the findings ride inside too, as CSV, covered by the same signature
+    rows = list(csv.DictReader(io.StringIO(pdf_attachment(pdf, "findings.csv").decode())))
+    assert len(rows) == validated.findings.count() == twin["summary"]["findings"]
+    assert {(int(r["line"]), r["code"]) for r in rows} == set(
+        validated.findings.values_list("line", "code")
+    )
+    listed = {a["name"]: a for a in check.attachments}
+    assert set(listed) == {"report.json", "findings.csv"}
+    assert (
+        listed["findings.csv"]["sha256"]
+        == hashlib.sha256(pdf_attachment(pdf, "findings.csv")).hexdigest()
+    )
 
 
 def test_generating_again_changes_nothing(validated, signing):  # noqa: F811

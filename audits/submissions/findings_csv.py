@@ -1,0 +1,43 @@
+"""Findings as CSV, the one way: the API's export and the signed report's attachment
+(``findings.csv``) write the same columns, with cells a spreadsheet reads as text."""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections.abc import Iterator
+
+from audits.submissions.summary import FINDING_FIELDS, finding_dicts
+
+#: the columns: the keys of :func:`finding_dicts`, in its order, which are its
+#: :data:`FINDING_FIELDS` under the contract's names
+CSV_COLUMNS = tuple({"round_id": "round", "wager_key": "key"}.get(f, f) for f in FINDING_FIELDS)
+#: what a spreadsheet reads as the start of a formula (OWASP, "CSV Injection")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"-?\d+(\.\d+)?")
+
+
+class _Echo:
+    """A file that hands back what is written to it, for :func:`csv.writer`."""
+
+    def write(self, value: str) -> str:
+        return value
+
+
+def csv_cell(value) -> str:
+    """A cell a spreadsheet shows as text: one that could start a formula gets a leading
+    ``'`` (a negative amount of ours, a plain number, stays a number)."""
+    if value is None:
+        return ""
+    text = str(value)
+    if text.startswith(FORMULA_STARTS) and not _PLAIN_NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+def findings_csv_rows(findings, zone_name: str) -> Iterator[str]:
+    """The header, then one CSV row per finding (times in the named zone)."""
+    writer = csv.writer(_Echo())
+    yield writer.writerow(CSV_COLUMNS)
+    for row in finding_dicts(findings, zone_name):
+        yield writer.writerow([csv_cell(row[c]) for c in CSV_COLUMNS])
