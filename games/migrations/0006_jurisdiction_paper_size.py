@@ -13,11 +13,11 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='historicaljurisdiction',
             name='paper_size',
-            field=models.CharField(choices=[('letter', 'US Letter'), ('a4', 'A4')], default='letter', help_text='the paper its signed reports are laid out on', max_length=10),
+            field=models.CharField(choices=[('letter', 'US Letter'), ('a4', 'A4')], db_default='letter', default='letter', help_text='the paper its signed reports are laid out on', max_length=10),
         ),
         migrations.AddField(
             model_name='jurisdiction',
             name='paper_size',
-            field=models.CharField(choices=[('letter', 'US Letter'), ('a4', 'A4')], default='letter', help_text='the paper its signed reports are laid out on', max_length=10),
+            field=models.CharField(choices=[('letter', 'US Letter'), ('a4', 'A4')], db_default='letter', default='letter', help_text='the paper its signed reports are laid out on', max_length=10),
         ),
     ]

@@ -41,6 +41,7 @@ class Jurisdiction(models.Model):
         max_length=10,
         choices=[("letter", "US Letter"), ("a4", "A4")],
         default="letter",
+        db_default="letter",  # rows written by code that predates the field get it too
         help_text="the paper its signed reports are laid out on",
     )
     history = HistoricalRecords()
