@@ -7,6 +7,7 @@ import math
 from reportlab.graphics.charts.barcharts import HorizontalBarChart
 from reportlab.graphics.shapes import Circle, Drawing, Line, String
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 WIDTH = 460
 INK = colors.HexColor("#1f3a5f")
@@ -25,14 +26,25 @@ def findings_by_code_chart(rows: list[dict]) -> Drawing | None:
     chart = HorizontalBarChart()
     chart.x, chart.y, chart.width, chart.height = 150, 20, WIDTH - 170, height - 35
     chart.data = [[r["count"] for r in reversed(rows)]]
-    chart.categoryAxis.categoryNames = [r["code"] for r in reversed(rows)]
+    chart.categoryAxis.categoryNames = [_fit(r.get("title") or r["code"], 140, 7)
+                                        for r in reversed(rows)]  # fmt: skip
     chart.categoryAxis.labels.fontSize = 7
     chart.valueAxis.valueMin = 0
     chart.valueAxis.labels.fontSize = 7
     chart.bars[0].fillColor = INK
     drawing.add(chart)
-    drawing.add(String(0, height - 10, "Findings by code", fontSize=9, fillColor=INK))
+    drawing.add(String(0, height - 10, "Findings by kind", fontSize=9, fillColor=INK))
     return drawing
+
+
+def _fit(label: str, width: float, size: float) -> str:
+    """The label, cut at a word and ended with an ellipsis where it is wider than ``width``."""
+    if stringWidth(label, "Helvetica", size) <= width:
+        return label
+    words = label.split()
+    while words and stringWidth(" ".join(words) + " …", "Helvetica", size) > width:
+        words.pop()
+    return " ".join(words) + " …"
 
 
 def hold_chart(rows: list[dict]) -> Drawing | None:

@@ -11,7 +11,8 @@ from collections import Counter, defaultdict
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-from django.db.models import Count
+from django.db.models import Count, F, Sum
+from django.db.models.functions import Abs
 from django.utils import timezone
 
 from audits.monitoring.deviations import game_wagers
@@ -21,12 +22,18 @@ from audits.par.rules import place_rules
 from audits.reports.models import Report, ReportKind
 from audits.reports.monitoring import monitoring_figures
 from audits.reports.scope import report_findings, report_submissions, report_totals
+from audits.submissions.finding_kinds import GROUP_TITLES, READING_ORDER, SEVERITY_ORDER
 from audits.submissions.summary import findings_cap_note
+from audits.validation.finding_words import FINDING_WORDS
 from audits.validation.findings import CODES
 from compliance.timezones import local_iso
+from games.models import Venue
 
 ZERO = Decimal(0)
 LARGEST, SAMPLE = 10, 20
+#: up to this many findings, the report's appendix lists every one; past it, their counts
+#: by code, a sample, and all of them in the attached findings.csv
+APPENDIX_MAX = 100
 MONEY = ("wagered", "net_result", "paid_out", "overpaid", "underpaid")
 
 
@@ -49,7 +56,7 @@ def report_figures(report: Report) -> dict:
         "findings": _finding_lists(findings),
     }
     if report.kind == ReportKind.JURISDICTION:
-        figures["venues"] = _per_venue(totals, findings)
+        figures["venues"] = _per_venue(totals, findings, report)
     monitoring = monitoring_figures(report)
     if monitoring is not None:
         figures["monitoring"] = monitoring
@@ -127,6 +134,7 @@ def _summary(totals, findings, submissions, report: Report) -> dict:
         by_code.update(submissions[0].findings_unstored or {})
     money = findings.filter(code__in=("overpaid", "underpaid"))
     wagers = [t for t in totals if t.wager_key]
+    by_code_rows = [_code_row(code, n, findings) for code, n in by_code.most_common()]
     rejected = sum(s.rejected_lines for s in submissions) if report.kind != "venue" else None
     return {
         "rounds": rounds,
@@ -134,8 +142,9 @@ def _summary(totals, findings, submissions, report: Report) -> dict:
         "rounds_with_findings": rounds - clean,
         "rejected_lines": rejected,
         "findings": sum(by_code.values()),
-        "findings_by_code": [_code_row(code, n, findings) for code, n in by_code.most_common()],
+        "findings_by_code": by_code_rows,
         "findings_by_group": _by_group(by_code),
+        "findings_by_kind": _by_kind(by_code_rows, _paid_wrong(findings)),
         "wagered": str(sum((t.wagered for t in wagers), ZERO)),
         "paid_out": str(sum((t.paid_out for t in wagers), ZERO)),
         "overpaid": str(sum((t.overpaid for t in wagers), ZERO)),
@@ -149,13 +158,43 @@ def _code_row(code: str, count: int, findings) -> dict:
     group, severity = CODES.get(code, ("", ""))
     rules = findings.filter(code=code).order_by("rule").values_list("rule", flat=True)
     rules = rules.distinct()[:3]
+    words = FINDING_WORDS.get(code)
     return {
         "code": code,
+        "title": words.title if words else code,
+        "meaning": words.meaning if words else "",
         "group": group,
         "severity": severity,
         "count": count,
         "rules": list(rules),
     }
+
+
+def _paid_wrong(findings) -> dict[str, Decimal]:
+    """Per payout code, the money paid wrong in all (|recorded - expected|); the other codes
+    record a limit or a stake, not a payment."""
+    payouts = findings.filter(code__in=("overpaid", "underpaid"))
+    known = payouts.filter(expected__isnull=False, recorded__isnull=False).order_by()
+    sums = known.values("code").annotate(wrong=Sum(Abs(F("recorded") - F("expected"))))
+    return dict(sums.values_list("code", "wrong"))
+
+
+def _by_kind(code_rows: list[dict], paid_wrong: dict[str, Decimal]) -> list[dict]:
+    """The findings as the pages show them: by group in reading order (money first), each
+    with its codes' plain titles, most severe then most frequent first."""
+    kinds = []
+    for group in READING_ORDER:
+        rows = [
+            {**row, "paid_wrong": _money(paid_wrong.get(row["code"]))}
+            for row in code_rows
+            if row["group"] == group
+        ]
+        rows.sort(key=lambda r: (SEVERITY_ORDER.get(r["severity"], 9), -r["count"], r["code"]))
+        if rows:
+            count = sum(r["count"] for r in rows)
+            kinds.append({"group": group, "title": GROUP_TITLES[group], "count": count,
+                          "codes": rows})  # fmt: skip
+    return kinds
 
 
 def _by_group(by_code: Counter) -> dict[str, int]:
@@ -191,13 +230,7 @@ def _hold(totals, rules: list[dict], fewest: int) -> list[dict]:
     """Per game and wager: amounts, observed hold and the par sheet's, with its interval;
     valid wagers at authorized tables only (:func:`_not_counted` lists the rest); judged
     with a par sheet and at least the jurisdiction's ``fewest`` wagers."""
-    sums: dict[tuple, list] = defaultdict(lambda: [0, ZERO, ZERO])
-    for t in totals:
-        if t.wager_key and _counted(t, rules):
-            row = sums[(t.game, t.wager_key)]
-            row[0] += t.wagers
-            row[1] += t.wagered
-            row[2] += t.net_result
+    sums = _wager_sums(totals, lambda t: (t.game, t.wager_key) if _counted(t, rules) else None)
     sheets = _sheets_by_wager(rules)
     rows = []
     for (game, key), (wagers, wagered, net) in sorted(sums.items()):
@@ -213,13 +246,10 @@ def _hold(totals, rules: list[dict], fewest: int) -> list[dict]:
 def _not_counted(totals, rules: list[dict]) -> list[dict]:
     """Wagers left out of the hold: at a table the game is not authorized at, or a wager
     the game does not have (each also a finding)."""
-    sums: dict[tuple, list] = defaultdict(lambda: [0, ZERO, ZERO])
-    for t in totals:
-        if t.wager_key and not _counted(t, rules):
-            row = sums[(t.venue, t.table, t.game, t.wager_key)]
-            row[0] += t.wagers
-            row[1] += t.wagered
-            row[2] += t.net_result
+    sums = _wager_sums(
+        totals,
+        lambda t: None if _counted(t, rules) else (t.venue, t.table, t.game, t.wager_key),
+    )
     return [
         {"venue": v, "table": tb, "game": g, "wager_key": k, "wagers": n,
          "wagered": str(w), "house_won": str(-net),
@@ -227,6 +257,20 @@ def _not_counted(totals, rules: list[dict]) -> list[dict]:
          else "no authorization of the game at this table"}
         for (v, tb, g, k), (n, w, net) in sorted(sums.items())
     ]  # fmt: skip
+
+
+def _wager_sums(totals, key_of) -> dict[tuple, list]:
+    """Wagers, amount wagered and net result of the wager totals, summed by ``key_of``
+    (a total whose key is None is left out)."""
+    sums: dict[tuple, list] = defaultdict(lambda: [0, ZERO, ZERO])
+    for t in totals:
+        key = key_of(t) if t.wager_key else None
+        if key is not None:
+            row = sums[key]
+            row[0] += t.wagers
+            row[1] += t.wagered
+            row[2] += t.net_result
+    return sums
 
 
 def _counted(total, rules: list[dict]) -> bool:
@@ -244,12 +288,13 @@ def _authorized(venue: str, table: str, game: str, rules: list[dict]) -> bool:
 def _flagged(rows: list[dict], level: float = 0.05) -> list[dict]:
     """Each row flagged when its p is at or under the Benjamini–Hochberg threshold over the
     report's judged rows (one in twenty is outside its own interval by chance alone)."""
-    tested = [r["p_value"] for r in rows if r["p_value"] is not None]
+    tested = [r["p_value"] for r in rows if r["judged"] and r["p_value"] is not None]
     threshold = bh_threshold(tested, level)
     for row in rows:
-        row["flagged"] = (
-            bool(threshold) and row["p_value"] is not None and (row["p_value"] <= threshold)
-        )
+        row["flagged"] = bool(
+            threshold and row["judged"] and row["p_value"] is not None
+            and row["p_value"] <= threshold
+        )  # fmt: skip
     return rows
 
 
@@ -273,12 +318,22 @@ def _finding_lists(findings) -> dict:
     taken = {f.pk for f in largest}
     rest = findings.exclude(pk__in=taken).order_by("line", "seat", "wager_key", "code")
     count = rest.count()
-    step = max(count // SAMPLE, 1)
-    sample = [f for i, f in enumerate(rest.iterator()) if i % step == 0][:SAMPLE]
+    stored = count + len(largest)
+    if stored <= APPENDIX_MAX:  # few: the appendix lists every one, in file order
+        every = findings.order_by("submission_id", "line", "seat", "wager_key", "code")
+        appendix = [_finding(f) for f in every]
+        sample = []
+    else:
+        appendix = None
+        step = max(count // SAMPLE, 1)
+        sample = [f for i, f in enumerate(rest.iterator()) if i % step == 0][:SAMPLE]
     return {
         "largest": [_finding(f) for f in largest],
         "sample": [_finding(f) for f in sample],
-        "sample_of": count,
+        "sample_of": count if sample else 0,
+        "stored": stored,
+        "appendix": appendix,
+        "appendix_max": APPENDIX_MAX,
     }
 
 
@@ -291,6 +346,7 @@ def _finding(f) -> dict:
         "seat": f.seat,
         "wager_key": f.wager_key,
         "code": f.code,
+        "title": FINDING_WORDS[f.code].title if f.code in FINDING_WORDS else f.code,
         "group": f.group,
         "severity": f.severity,
         "message": f.message,
@@ -300,19 +356,42 @@ def _finding(f) -> dict:
     }
 
 
-def _per_venue(totals, findings) -> list[dict]:
+def _per_venue(totals, findings, report: Report) -> list[dict]:
+    """Each venue of a jurisdiction report: who runs it, its totals, its findings by code
+    and its verdict, for the summary that comes first and the details after."""
     venues = sorted({t.venue for t in totals})
+    known = {
+        v.code: v
+        for v in Venue.objects.filter(
+            code__in=venues, licensee__jurisdiction=report.jurisdiction_id
+        ).select_related("licensee")
+    }
     rows = []
     for venue in venues:
         mine = [t for t in totals if t.venue == venue]
         places = [t for t in mine if t.wager_key == ""]
         wagers = [t for t in mine if t.wager_key]
+        at = findings.filter(venue=venue).order_by()
+        by_code = Counter(dict(at.values("code").annotate(n=Count("id")).values_list("code", "n")))
+        rounds, clean = sum(t.rounds for t in places), sum(t.clean_rounds for t in places)
+        row = known.get(venue)
         rows.append(
             {
                 "venue": venue,
-                "rounds": sum(t.rounds for t in places),
-                "clean_rounds": sum(t.clean_rounds for t in places),
-                "findings": findings.filter(venue=venue).count(),
+                "name": row.name if row else None,
+                "licensee": row.licensee.name if row else None,
+                "rounds": rounds,
+                "clean_rounds": clean,
+                "findings": sum(by_code.values()),
+                "findings_by_code": [
+                    {
+                        "code": code,
+                        "count": n,
+                        "title": FINDING_WORDS[code].title if code in FINDING_WORDS else code,
+                    }
+                    for code, n in by_code.most_common()
+                ],  # fmt: skip
+                "verdict": _verdict(by_code, None, rounds - clean),
                 **{k: str(sum((getattr(t, k) for t in wagers), ZERO)) for k in MONEY},
             }
         )

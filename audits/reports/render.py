@@ -18,7 +18,11 @@ from reportlab.platypus import (
     Table,
 )
 
-from audits.reports.charts import findings_by_code_chart
+from audits.reports.render_findings import (
+    appendix_story,
+    findings_by_kind_story,
+    largest_errors_story,
+)
 from audits.reports.render_hold import hold_story
 from audits.reports.render_monitoring import monitoring_story
 from audits.reports.render_parts import BODY, CELL, H1, H2, SMALL, STYLES
@@ -27,7 +31,7 @@ from audits.reports.render_parts import pairs as _pairs
 from audits.reports.render_parts import percent as _percent
 from audits.reports.render_parts import table as _table
 from audits.reports.render_parts import text as _text
-from games.citations import citation_in_words
+from audits.reports.render_venues import venue_details_story, venues_summary_story
 
 PAPER = {"letter": LETTER, "a4": A4}  # the jurisdiction's (the registry's paper_size)
 
@@ -53,9 +57,10 @@ def report_pdf(figures: dict) -> bytes:
         topMargin=16 * mm,
         bottomMargin=16 * mm,
     )
-    story = [*_cover(figures), PageBreak(), *_judged(figures), *_summary(figures)]
-    story += [*hold_story(figures), *_findings(figures), *_venues(figures)]
-    story += monitoring_story(figures)
+    story = [*_cover(figures), *venues_summary_story(figures), PageBreak(), *_judged(figures)]
+    story += [*_summary(figures), *hold_story(figures), *largest_errors_story(figures)]
+    story += [*venue_details_story(figures), *monitoring_story(figures)]
+    story += appendix_story(figures)
     doc.build(story, canvasmaker=_numbered(about["id"]))
     return buffer.getvalue()
 
@@ -286,82 +291,12 @@ def _summary(f: dict) -> list:
         ["overpaid", _money(s["overpaid"], currency)],
         ["underpaid", _money(s["underpaid"], currency)],
     ]
-    codes = [["code", "group", "severity", "count", "rule cited"]]
-    codes += [
-        [r["code"], r["group"], r["severity"], f"{r['count']:,}", _rules_cited(r["rules"])]
-        for r in s["findings_by_code"]
-    ]
-    story = [
+    return [
         PageBreak(),
         Paragraph("Summary", H2),
         Paragraph(f"<b>Verdict:</b> {_text(s['verdict']['text'])}", BODY),
         Spacer(1, 3 * mm),
         _pairs(rows, widths=[50 * mm, 50 * mm]),
         Spacer(1, 4 * mm),
-        Paragraph("Findings by code", STYLES["Heading3"]),
-        _table(codes, widths=[38 * mm, 20 * mm, 18 * mm, 16 * mm, 78 * mm], right=(3,)),
+        *findings_by_kind_story(f),
     ]
-    chart = findings_by_code_chart(s["findings_by_code"])
-    return story + ([Spacer(1, 4 * mm), chart] if chart else [])
-
-
-def _findings(f: dict) -> list:
-    lists, currency = f["findings"], f["jurisdiction"]["currency"]
-    story = [PageBreak(), Paragraph("Findings", H2)]
-    story += [Paragraph("Largest payout errors", STYLES["Heading3"])]
-    story += [_finding_table(lists["largest"], currency)]
-    story += [
-        Paragraph(f"A sample of the other {lists['sample_of']:,} findings", STYLES["Heading3"])
-    ]
-    story += [_finding_table(lists["sample"], currency)]
-    return story
-
-
-def _finding_table(findings: list[dict], currency: str):
-    if not findings:
-        return Paragraph("None.", BODY)
-    rows = [["line", "round", "seat / wager", "code", "message and rule", "expected", "recorded"]]
-    for x in findings:
-        where = " ".join(str(v) for v in (x["seat"], x["wager_key"]) if v not in (None, ""))
-        rows.append(
-            [
-                f"{x['line']:,}",
-                x["round"],
-                where,
-                x["code"],
-                Paragraph(f"{_text(x['message'])}<br/><i>{_rules_cited([x['rule']])}</i>", SMALL),
-                _money(x["expected"], currency),
-                _money(x["recorded"], currency),
-            ]
-        )
-    return _table(
-        rows,
-        widths=[14 * mm, 30 * mm, 16 * mm, 24 * mm, 50 * mm, 20 * mm, 20 * mm],
-        right=(0, 5, 6),
-    )
-
-
-def _venues(f: dict) -> list:
-    story = []
-    currency = f["jurisdiction"]["currency"]
-    for venue in f.get("venues", []):
-        rows = [
-            ["rounds", f"{venue['rounds']:,}"],
-            ["clean rounds", f"{venue['clean_rounds']:,}"],
-            ["findings", f"{venue['findings']:,}"],
-            ["wagered", _money(venue["wagered"], currency)],
-            ["paid out", _money(venue["paid_out"], currency)],
-            ["overpaid", _money(venue["overpaid"], currency)],
-            ["underpaid", _money(venue["underpaid"], currency)],
-        ]
-        story += [
-            PageBreak(),
-            Paragraph(f"Venue {_text(venue['venue'])}", H2),
-            _pairs(rows, widths=[50 * mm, 50 * mm]),
-        ]
-    return story
-
-
-def _rules_cited(rules: list[str]) -> str:
-    """The rules as cited, each document named by its title (older findings name files)."""
-    return _text("; ".join(citation_in_words(rule) for rule in rules))

@@ -24,7 +24,7 @@ def hold_story(f: dict) -> list:
             "observed",
             "theoretical",
             "95% interval",
-            "",
+            "judgement",
         ]
     ]
     for h in f["hold"]:
@@ -45,7 +45,7 @@ def hold_story(f: dict) -> list:
                 _flag(h),
             ]
         )
-    widths = [30 * mm, 15 * mm, 26 * mm, 24 * mm, 17 * mm, 19 * mm, 29 * mm, 14 * mm]
+    widths = [30 * mm, 15 * mm, 25 * mm, 23 * mm, 16 * mm, 18 * mm, 29 * mm, 18 * mm]
     story = [
         PageBreak(),
         Paragraph("Hold analysis", H2),
@@ -111,4 +111,4 @@ def _flag(row: dict) -> str:
         return "FLAGGED"
     if not row.get("judged", True):
         return "too few"
-    return "outside" if row["outside_interval"] else ""
+    return "outside" if row["outside_interval"] else "within"

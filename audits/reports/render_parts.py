@@ -6,6 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.platypus import Paragraph, Table, TableStyle
 
@@ -26,7 +27,14 @@ GRID = TableStyle(
 
 
 def table(rows: list[list], widths=None, right: tuple[int, ...] = (), cell=CELL) -> Table:
-    cells = [[c if hasattr(c, "wrap") else Paragraph(text(c), cell) for c in r] for r in rows]
+    """A grid with a header row repeated on each page; the ``right`` columns' figures are
+    set flush right (a cell's paragraph carries its own alignment)."""
+    flush = ParagraphStyle(f"{cell.name}-right", parent=cell, alignment=TA_RIGHT)
+    cells = [
+        [c if hasattr(c, "wrap") else Paragraph(text(c), flush if i in right else cell)
+         for i, c in enumerate(r)]
+        for r in rows
+    ]  # fmt: skip
     table = Table(cells, colWidths=widths, repeatRows=1)
     style = TableStyle(GRID.getCommands())
     if cell is TIGHT:

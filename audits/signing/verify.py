@@ -94,6 +94,12 @@ def verify_pdf(
     return result
 
 
+def pdf_attachments(pdf_bytes: bytes) -> list[tuple[str, bytes]]:
+    """Every embedded file of the PDF's latest revision, by name. Trust them only when the
+    PDF verifies ``ok``."""
+    return _attachments(PdfFileReader(io.BytesIO(pdf_bytes), strict=False))
+
+
 def pdf_attachment(pdf_bytes: bytes, name: str) -> bytes | None:
     """The embedded file called ``name`` in the PDF's latest revision, None when absent.
 

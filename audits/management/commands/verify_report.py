@@ -1,7 +1,9 @@
-"""``manage.py verify_report PDF [--json]``: check a report's signature.
+"""``manage.py verify_report PDF [--json] [--extract DIR]``: check a report's signature.
 
 Exit status 0 when the PDF verifies (signed, intact, valid, trusted, unchanged), else 1.
-It also says whether the exact bytes are those of a report this service issued.
+It also says whether the exact bytes are those of a report this service issued. With
+``--extract``, a PDF that verifies has its attached files (report.json, findings.csv)
+written into DIR; one that does not has nothing written.
 """
 
 import json
@@ -12,6 +14,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from audits.reports.verification import report_check
 from audits.signing.identity import SigningSetupError
+from audits.signing.verify import pdf_attachments
 
 
 class Command(BaseCommand):
@@ -20,6 +23,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("pdf")
         parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
+        parser.add_argument(
+            "--extract", metavar="DIR", help="write the attached files into DIR (if it verifies)"
+        )
 
     def handle(self, *args, **opts):
         if opts["verbosity"] < 2:
@@ -32,7 +38,25 @@ class Command(BaseCommand):
         result = verification.to_dict()
         self.stdout.write(json.dumps(result, indent=1) if opts["json"] else _text(result))
         if not verification.ok:
+            if opts["extract"]:
+                self.stderr.write("nothing extracted: the PDF does not verify")
             raise SystemExit(1)
+        if opts["extract"]:
+            for path in _extract(data, Path(opts["extract"])):
+                self.stdout.write(f"extracted {path}")
+
+
+def _extract(data: bytes, into: Path) -> list[Path]:
+    """The attachments written into ``into`` under their own names; a name that is not a
+    plain file name (a path, a dot file) is refused, never written elsewhere."""
+    files = pdf_attachments(data)
+    for name, _ in files:
+        if not name or Path(name).name != name or name.startswith("."):
+            raise CommandError(f"nothing extracted: {name!r} is not a plain file name")
+    into.mkdir(parents=True, exist_ok=True)
+    for name, content in files:
+        (into / name).write_bytes(content)
+    return [into / name for name, _ in files]
 
 
 def _quiet_pyhanko() -> None:

@@ -79,7 +79,26 @@ def test_largest_findings_come_first(validated):  # noqa: F811
     sizes = [abs(Decimal(f["recorded"]) - Decimal(f["expected"])) for f in lists["largest"]]
     assert sizes == sorted(sizes, reverse=True) and sizes
     assert all(f["line"] and f["round"] for f in lists["largest"])
-    assert lists["sample"] and len(lists["sample"]) <= 20
+    # 65 findings: few enough that the appendix lists every one, in file order, and no sample
+    assert lists["stored"] == 65 and lists["sample"] == []
+    assert len(lists["appendix"]) == 65
+    assert [f["line"] for f in lists["appendix"]] == sorted(f["line"] for f in lists["appendix"])
+
+
+def test_past_the_appendix_a_sample_and_the_counts(validated, monkeypatch):  # noqa: F811
+    from audits.reports import figures as figures_module
+
+    monkeypatch.setattr(figures_module, "APPENDIX_MAX", 30)
+    f = submission_figures(validated)
+    assert f["findings"]["appendix"] is None and 0 < len(f["findings"]["sample"]) <= 20
+    kinds = f["summary"]["findings_by_kind"]
+    assert kinds[0]["group"] == "payout"  # money first, as on the pages
+    assert sum(k["count"] for k in kinds) == f["summary"]["findings"]
+    overpaid = next(c for k in kinds for c in k["codes"] if c["code"] == "overpaid")
+    assert overpaid["title"] == "Paid more than the rules give"
+    assert Decimal(overpaid["paid_wrong"]) == Decimal(f["summary"]["overpaid"])
+    over_limit = next(c for k in kinds for c in k["codes"] if c["code"] == "over_limit")
+    assert over_limit["paid_wrong"] is None  # a limit's excess is not a payment
 
 
 def test_venue_and_jurisdiction_reports_over_the_period(validated):  # noqa: F811

@@ -77,3 +77,19 @@ def test_a_tables_own_authorization_comes_before_the_venues(wa):
     day = date(2026, 10, 15)
     assert place_rules("WA-CR-0042", "T2", "toss-one-21", day)["par_sheet_basis"]["decks"] == 1
     assert place_rules("WA-CR-0042", "T1", "toss-one-21", day)["par_sheet_basis"]["decks"] == 6
+
+
+def test_a_wager_too_few_to_judge_is_never_flagged_nor_counted_in_the_family():
+    """A row under the jurisdiction's fewest wagers has a p-value but no judgement: it is
+    shown apart in words, never flagged, and does not lower the others' threshold."""
+    from audits.reports.figures import _flagged
+
+    def row(p, judged):
+        return {"p_value": p, "judged": judged}
+
+    rows = _flagged([row(0.0001, False), row(0.03, True), row(0.5, True)])
+    assert [r["flagged"] for r in rows] == [False, False, False]
+    # judged alone, 0.03 of two tests is not under BH's 0.05 * 1/2; counted with the
+    # too-few row it would have been (0.05 * 2/3 = 0.033)
+    alone = _flagged([row(0.0001, True), row(0.03, True), row(0.5, True)])
+    assert [r["flagged"] for r in alone] == [True, True, False]

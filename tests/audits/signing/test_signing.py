@@ -334,6 +334,31 @@ def test_verify_report_command_on_a_tampered_report(configured, signed, tmp_path
     assert "digest no longer matches" in out.getvalue()
 
 
+@pytest.mark.django_db
+def test_verify_report_extracts_the_attached_files_only_from_a_report_that_verifies(
+    configured, signed, identity, tmp_path
+):
+    good, bad = tmp_path / "good.pdf", tmp_path / "bad.pdf"
+    good.write_bytes(signed)
+    bad.write_bytes(edit_figure(signed))
+    out = io.StringIO()
+    call_command("verify_report", str(good), "--extract", str(tmp_path / "out"), stdout=out)
+    assert (tmp_path / "out" / "report.json").read_bytes() == TWIN
+    assert "extracted" in out.getvalue()
+    with pytest.raises(SystemExit):
+        call_command("verify_report", str(bad), "--extract", str(tmp_path / "no"),
+                     stdout=io.StringIO(), stderr=io.StringIO())  # fmt: skip
+    assert not (tmp_path / "no").exists()
+    # a signed file whose attachment is named as a path is refused, nothing written
+    sneaky = sign(pem_identity(identity), attachments=(Attachment("../escape.txt", b"x"),))
+    path = tmp_path / "sneaky.pdf"
+    path.write_bytes(sneaky)
+    with pytest.raises(CommandError, match="not a plain file name"):
+        call_command("verify_report", str(path), "--extract", str(tmp_path / "in"),
+                     stdout=io.StringIO())  # fmt: skip
+    assert not (tmp_path / "escape.txt").exists() and not (tmp_path / "in").exists()
+
+
 def test_verify_report_command_on_a_missing_file(configured, tmp_path):
     with pytest.raises(CommandError, match="No such file"):
         call_command("verify_report", str(tmp_path / "missing.pdf"))
