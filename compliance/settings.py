@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "audits.monitoring",
     "audits.investigations",
     "audits.reports",
+    "audits.live",
 ]
 
 MIDDLEWARE = [
@@ -300,6 +301,13 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Redis returns a dead worker's unacknowledged tasks after this many seconds (RabbitMQ at once).
 # Report schedules live in the database (django-celery-beat), editable by reviewers.
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+# Beat closes the gaming days of live rounds that have ended (idempotent), every minute.
+CELERY_BEAT_SCHEDULE = {
+    "close-live-days": {"task": "audits.live.tasks.close_live_days", "schedule": 60.0},
+}
+# A live gaming day closes this long after its end in the jurisdiction's zone (rounds still
+# on their way); a late part this long after its last post.
+LIVE_CLOSE_AFTER_SECONDS = int(os.environ.get("LIVE_CLOSE_AFTER_SECONDS") or 600)
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT") or 3600)
 }

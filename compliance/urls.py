@@ -16,6 +16,7 @@ urlpatterns = [
     path("api/auth/token/revoke-all/", tokens.TokenRevokeAll.as_view(), name="token-revoke-all"),
     path("api/registry/", include("games.api.urls")),
     path("api/audits/", include("audits.api.urls")),
+    path("api/live/", include("audits.live.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="swagger-ui"),
 ]

@@ -15,7 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 #: the rooms of ``audits/``, each a Django app with its models, services, API and pages
-ROOMS = ("submissions", "monitoring", "investigations", "reports")
+ROOMS = ("submissions", "monitoring", "investigations", "reports", "live")
 DOORS = ("api", "pages")  # a room's doors: on the doors' floor, with audits/api and audits/web
 #: module prefixes by floor, the ground first (the longest matching prefix decides)
 FLOORS: list[tuple[str, ...]] = [
@@ -24,10 +24,10 @@ FLOORS: list[tuple[str, ...]] = [
     ("games",),
     ("audits.signing", "audits.validation"),
     ("audits.submissions.models", "audits.monitoring.models", "audits.investigations.models",
-     "audits.reports.models"),  # each room's tables: the rooms' apps' models
+     "audits.reports.models", "audits.live.models"),  # each room's tables: its app's models
     ("audits.samples", "audits.par", "audits.doors"),
     ("audits.submissions",),
-    ("audits.monitoring", "audits.investigations", "audits.demo"),
+    ("audits.monitoring", "audits.investigations", "audits.demo", "audits.live"),
     ("audits.reports",),
     ("audits.tasks",),
     ("audits.api", "audits.web", "audits.management", "audits.apps",

@@ -246,13 +246,7 @@ def _place(place: dict, tables: list[str], currency: str) -> list:
         [lim["kind"], lim["wager_key"] or "any", _money(lim["amount"], currency), lim["citation"]]
         for lim in place["limits"]
     ]
-    notes = list(
-        dict.fromkeys(
-            f"{_text(w['wager_key'])}: {_text(note)}"
-            for w in shown
-            for note in (w.get("sheet") or {}).get("notes", [])
-        )
-    )  # fmt: skip  each once
+    notes = _notes_once(shown)
     return [
         *[Paragraph(line, CELL) for line in lines],
         _table(wagers, widths=[25 * mm, 60 * mm, 30 * mm, 35 * mm], right=(2, 3)),
@@ -261,6 +255,15 @@ def _place(place: dict, tables: list[str], currency: str) -> list:
         _table(limits, widths=[35 * mm, 20 * mm, 30 * mm, 85 * mm], right=(2,)),
         Spacer(1, 5),
     ]
+
+
+def _notes_once(wagers: list[dict]) -> list[str]:
+    """Each par sheet's note once, after the wagers it is about ("tie_17, tie_18: …")."""
+    about: dict[str, list[str]] = {}
+    for w in wagers:
+        for note in (w.get("sheet") or {}).get("notes", []):
+            about.setdefault(note, []).append(w["wager_key"])
+    return [f"{_text(', '.join(keys))}: {_text(note)}" for note, keys in about.items()]
 
 
 def _inputs(inputs: list[dict]) -> Table:
@@ -292,7 +295,7 @@ def _summary(f: dict) -> list:
         ["underpaid", _money(s["underpaid"], currency)],
     ]
     return [
-        PageBreak(),
+        Spacer(1, 6 * mm),
         Paragraph("Summary", H2),
         Paragraph(f"<b>Verdict:</b> {_text(s['verdict']['text'])}", BODY),
         Spacer(1, 3 * mm),

@@ -64,7 +64,7 @@ def _ledger(venue: dict, currency: str) -> list:
                 money(x["house_won"], currency),
                 percent(x["observed_hold"]), percent(x["theoretical_hold"]),
                 _interval(x), f"{x['p_value']:.2g}" if x["tested"] else "—",
-                "DEVIATION" if x["deviation"] else "",
+                "outside" if x["deviation"] else "within" if x["tested"] else "",
             ])  # fmt: skip
         title = (f"{PERIOD_TITLES[name]}: {period['first_day']} to {period['last_day']}, "
                  f"{period['rounds']:,} rounds")  # fmt: skip
@@ -132,7 +132,7 @@ def _dealer_holds(venues: list[dict], currency: str) -> list:
                     f"{x['wagers']:,}", money(x["house_won"], currency),
                     percent(x["observed_hold"]), percent(x["theoretical_hold"]), _interval(x),
                     f"{x['p_value']:.2g}" if x["tested"] else "—",
-                    "OUTSIDE" if x["deviation"] else "",
+                    "outside" if x["deviation"] else "within" if x["tested"] else "",
                 ])  # fmt: skip
     if len(rows) == 1:
         return []

@@ -135,6 +135,7 @@ def world(unthrottled, validated, people, signing, django_capture_on_commit_call
     values = {
         "uuid": validated.uuid, "line": 1, "code": "WA-CR-0042", "evidence": step.evidence.get().pk,
         "report": Report.objects.get(pk=report.pk).uuid, "file": "000_cf8f04cc5a045191.txt",
+        "venue": "WA-CR-0042", "table": "T2",
     }  # fmt: skip
     by_name = {
         "case": case.pk, "approval": approval.pk, "rule-version": approval.rule_version_id,

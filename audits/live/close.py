@@ -1,0 +1,102 @@
+"""Closing a gaming day: at its end in the jurisdiction's zone (and ``LIVE_CLOSE_AFTER``
+later, for the rounds still on their way), the day's part stops taking rounds, its receipt
+chains are checked against the bytes stored, its last chunks are validated, and it is
+finished as a submission like an uploaded file, with the chains' heads. Idempotent: a close
+run twice, or by two workers, closes once."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from datetime import datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from audits.live.append import receipt_dict
+from audits.live.chain import chain_problems
+from audits.live.models import LiveDay, Receipt
+from audits.submissions.chunk import chunk_validate
+from audits.submissions.finish import submission_finish
+from audits.submissions.models import Submission
+from audits.submissions.storage import media_path
+from audits.submissions.submissions import submission_fail
+
+log = logging.getLogger(__name__)
+
+
+def live_days_close(now: datetime | None = None) -> list[LiveDay]:
+    """Close every open part that is due; the parts closed."""
+    now = now or timezone.now()
+    open_parts = LiveDay.objects.filter(closed_at__isnull=True).select_related(
+        "venue__licensee__jurisdiction"
+    )
+    return [part for part in open_parts if live_day_due(part, now) and live_day_close(part)]
+
+
+def live_day_due(part: LiveDay, now: datetime) -> bool:
+    """The day has ended in its zone (and the grace after it has passed); a late part also
+    waits for the grace after its last post."""
+    grace = timedelta(seconds=settings.LIVE_CLOSE_AFTER_SECONDS)
+    zone = ZoneInfo(part.venue.licensee.jurisdiction.timezone)
+    end = datetime.combine(part.gaming_day + timedelta(days=1), time(0), tzinfo=zone)
+    if now < end + grace:
+        return False
+    return not part.late or now >= part.last_post_at + grace
+
+
+def live_day_close(part: LiveDay) -> bool:
+    """Close ``part``; False when it was closed already."""
+    with transaction.atomic():
+        locked = LiveDay.objects.select_for_update().get(pk=part.pk)
+        if locked.closed_at is not None:
+            return False
+        LiveDay.objects.filter(pk=part.pk).update(closed_at=timezone.now())
+    submission = Submission.objects.get(pk=part.submission_id)
+    problems = live_day_chain_problems(part)
+    if problems:
+        log.error("gaming day %s at %s: receipts do not verify: %s", part.gaming_day,
+                  part.venue.code, problems)  # fmt: skip
+        submission_fail(submission, "the receipts do not verify: " + "; ".join(problems))
+        return True
+    for chunk in submission.chunks.filter(done=False).order_by("index"):
+        chunk_validate(chunk)  # any a worker has not done yet (done once: the chunk's flag)
+    _seal(part, submission)
+    submission_finish(submission)
+    log.info("gaming day %s at %s closed (part %d)", part.gaming_day, part.venue.code, part.part)
+    return True
+
+
+def live_day_chain_problems(part: LiveDay) -> list[str]:
+    """The tables' chains of the day (every part), and each of this part's receipts against
+    the bytes its chunk holds in the day's file."""
+    receipts = Receipt.objects.filter(venue=part.venue.code, gaming_day=part.gaming_day)
+    problems = chain_problems([receipt_dict(r) for r in receipts])
+    chunks = {c.index: c for c in part.submission.chunks.all()}
+    with open(media_path(part.submission.raw_file), "rb") as file:
+        for receipt in part.receipts.all():
+            chunk = chunks[receipt.chunk_index]
+            file.seek(chunk.start_offset)
+            data = file.read(chunk.end_offset - chunk.start_offset)
+            if hashlib.sha256(data).hexdigest() != receipt.stored_sha256:
+                problems.append(f"{receipt.table} receipt {receipt.seq}: the stored rounds "
+                                "are not the bytes it received")  # fmt: skip
+    return problems
+
+
+def _seal(part: LiveDay, submission: Submission) -> None:
+    """The file's SHA-256 (its identity, as an upload's) and each table's last hash."""
+    digest = hashlib.sha256()
+    with open(media_path(submission.raw_file), "rb") as file:
+        while block := file.read(1 << 20):
+            digest.update(block)
+    sha = digest.hexdigest()
+    taken = Submission.objects.filter(licensee=submission.licensee_id, sha256=sha).exists()
+    if not taken:  # the same bytes uploaded as a file too: the live part keeps its own id
+        Submission.objects.filter(pk=submission.pk).update(sha256=sha)
+    heads = {}
+    for receipt in Receipt.objects.filter(venue=part.venue.code, gaming_day=part.gaming_day):
+        heads[receipt.table] = receipt.hash  # ordered by seq: the last one stays
+    LiveDay.objects.filter(pk=part.pk).update(heads=heads)

@@ -1,0 +1,107 @@
+"""Live rounds: a venue's table token, its gaming days as they fill, and the receipts."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class TableToken(models.Model):
+    """A secret that may append rounds at one venue and do nothing else (only its SHA-256
+    is kept; the secret is shown once, when made)."""
+
+    venue = models.ForeignKey("games.Venue", on_delete=models.PROTECT, related_name="+")
+    name = models.CharField(max_length=100, help_text="which table system holds it")
+    key_sha256 = models.CharField(max_length=64, unique=True)
+    prefix = models.CharField(max_length=8, help_text="the secret's first characters")
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.venue.code} {self.name} ({self.prefix}…)"
+
+
+class LiveDay(models.Model):
+    """The rounds of one venue and gaming day (its zone's calendar day), as one submission
+    that grows a chunk per post until the day closes. Rounds arriving after the close go to
+    a late part (``part`` 1, 2, …), kept apart and marked late."""
+
+    venue = models.ForeignKey("games.Venue", on_delete=models.PROTECT, related_name="+")
+    gaming_day = models.DateField()
+    part = models.PositiveIntegerField(default=0, help_text="0: the day; 1 on: late rounds")
+    submission = models.OneToOneField(
+        "submissions.Submission", on_delete=models.PROTECT, related_name="live_day"
+    )
+    opened_at = models.DateTimeField(auto_now_add=True)
+    last_post_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    heads = models.JSONField(
+        default=dict, blank=True, help_text="each table's last receipt hash when it closed"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["venue", "gaming_day", "part"], name="uniq_live_day")
+        ]
+
+    def __str__(self) -> str:
+        late = f", late part {self.part}" if self.part else ""
+        return f"{self.venue_id} {self.gaming_day}{late}"
+
+    @property
+    def late(self) -> bool:
+        return self.part > 0
+
+
+class Receipt(models.Model):
+    """One accepted post of one table: the hash of the bytes stored, chained per venue,
+    table and gaming day (:mod:`audits.live.chain`)."""
+
+    live_day = models.ForeignKey(LiveDay, on_delete=models.PROTECT, related_name="receipts")
+    venue = models.CharField(max_length=40)
+    table = models.CharField(max_length=40)
+    gaming_day = models.DateField()
+    seq = models.PositiveIntegerField()
+    stored_sha256 = models.CharField(max_length=64)
+    rounds = models.PositiveIntegerField()
+    first_line = models.BigIntegerField()
+    previous = models.CharField(max_length=64)
+    hash = models.CharField(max_length=64, unique=True)
+    received_at = models.DateTimeField()
+    chunk_index = models.IntegerField()
+
+    class Meta:
+        ordering = ["venue", "table", "gaming_day", "seq"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["venue", "table", "gaming_day", "seq"], name="uniq_receipt_seq"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.venue} {self.table} {self.gaming_day} #{self.seq}"
+
+
+class LiveRound(models.Model):
+    """A round stored: the same round id with the same bytes is stored once (a retry); with
+    other bytes, it is stored again and validation finds the repeat."""
+
+    receipt = models.ForeignKey(Receipt, on_delete=models.PROTECT, related_name="live_rounds")
+    venue = models.CharField(max_length=40)
+    gaming_day = models.DateField()
+    round_id = models.CharField(max_length=200)
+    line_sha256 = models.CharField(max_length=64)
+    line = models.BigIntegerField(help_text="its line in the day's submission")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["venue", "gaming_day", "round_id", "line_sha256"], name="uniq_live_round"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.venue} {self.round_id}"
