@@ -308,6 +308,9 @@ CELERY_BEAT_SCHEDULE = {
 # A live gaming day closes this long after its end in the jurisdiction's zone (rounds still
 # on their way); a late part this long after its last post.
 LIVE_CLOSE_AFTER_SECONDS = int(os.environ.get("LIVE_CLOSE_AFTER_SECONDS") or 600)
+# Licensees' webhooks are called at public HTTPS addresses only, unless this is on (tests, a
+# closed network): the service never calls into its own network for a licensee.
+LIVE_WEBHOOK_ALLOW_PRIVATE = env_bool("LIVE_WEBHOOK_ALLOW_PRIVATE", False)
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT") or 3600)
 }

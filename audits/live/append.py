@@ -36,7 +36,8 @@ def live_rounds_append(token: TableToken, table: str, body: bytes,
     routed), one chunk and receipt per gaming day it holds; ``dispatch(submission, chunk)``
     is called after each commit to validate the new chunk."""
     venue = token.venue
-    posted = post_read(body, venue.code, table, venue.licensee.jurisdiction.timezone)
+    rule = venue.licensee.jurisdiction
+    posted = post_read(body, venue.code, table, rule.timezone, rule.gaming_day_start)
     days: dict[date, list[PostedRound]] = {}
     for r in posted:
         days.setdefault(r.gaming_day, []).append(r)

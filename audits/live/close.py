@@ -1,4 +1,4 @@
-"""Closing a gaming day: at its end in the jurisdiction's zone (and ``LIVE_CLOSE_AFTER``
+"""Closing a gaming day: at its end (the jurisdiction's, in its zone; and ``LIVE_CLOSE_AFTER``
 later, for the rounds still on their way), the day's part stops taking rounds, its receipt
 chains are checked against the bytes stored, its last chunks are validated, and it is
 finished as a submission like an uploaded file, with the chains' heads. Idempotent: a close
@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from datetime import datetime, time, timedelta
-from zoneinfo import ZoneInfo
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -23,6 +22,7 @@ from audits.submissions.finish import submission_finish
 from audits.submissions.models import Submission
 from audits.submissions.storage import media_path
 from audits.submissions.submissions import submission_fail
+from games.gaming_day import gaming_day_bounds
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +40,8 @@ def live_day_due(part: LiveDay, now: datetime) -> bool:
     """The day has ended in its zone (and the grace after it has passed); a late part also
     waits for the grace after its last post."""
     grace = timedelta(seconds=settings.LIVE_CLOSE_AFTER_SECONDS)
-    zone = ZoneInfo(part.venue.licensee.jurisdiction.timezone)
-    end = datetime.combine(part.gaming_day + timedelta(days=1), time(0), tzinfo=zone)
+    rule = part.venue.licensee.jurisdiction
+    end = gaming_day_bounds(part.gaming_day, rule.timezone, rule.gaming_day_start)[1]
     if now < end + grace:
         return False
     return not part.late or now >= part.last_post_at + grace

@@ -105,3 +105,31 @@ class LiveRound(models.Model):
 
     def __str__(self) -> str:
         return f"{self.venue} {self.round_id}"
+
+
+class AlertSetting(models.Model):
+    """What a licensee is told of its live rounds' findings: those at or above a severity,
+    by mail to its staff and to a webhook it registers, signed with a secret it holds."""
+
+    SEVERITIES = [("critical", "critical only"), ("error", "errors and critical"),
+                  ("warning", "every finding")]  # fmt: skip
+    licensee = models.OneToOneField("games.Licensee", on_delete=models.CASCADE, related_name="+")
+    min_severity = models.CharField(max_length=10, choices=SEVERITIES, default="critical")
+    mail_staff = models.BooleanField(default=True)
+    webhook_url = models.URLField(blank=True, max_length=500)
+    webhook_secret = models.CharField(max_length=64, blank=True, help_text="HMAC-SHA256 key")
+
+    def __str__(self) -> str:
+        return f"alerts of {self.licensee_id} ({self.min_severity})"
+
+
+class AlertSent(models.Model):
+    """One post's alert, sent once (a task delivered again does not send it twice)."""
+
+    chunk = models.OneToOneField("submissions.Chunk", on_delete=models.CASCADE, related_name="+")
+    findings = models.PositiveIntegerField()
+    sent_at = models.DateTimeField(auto_now_add=True)
+    webhook_status = models.CharField(max_length=100, blank=True)
+
+    def __str__(self) -> str:
+        return f"alert of chunk {self.chunk_id}"

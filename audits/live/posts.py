@@ -8,8 +8,9 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from datetime import date, datetime
-from zoneinfo import ZoneInfo
+from datetime import date, datetime, time
+
+from games.gaming_day import gaming_day_of
 
 MAX_ROUNDS = 500  # a post's rounds (table systems send 1 to 50)
 
@@ -31,8 +32,10 @@ class PostRefused(Exception):
         self.errors = errors
 
 
-def post_read(body: bytes, venue: str, table: str, zone: str) -> list[PostedRound]:
-    """The post's rounds in order; :class:`PostRefused` with every located error."""
+def post_read(body: bytes, venue: str, table: str, zone: str,
+              day_start: time = time(0)) -> list[PostedRound]:  # fmt: skip
+    """The post's rounds in order, each with its gaming day (the jurisdiction's, beginning
+    at ``day_start`` local time); :class:`PostRefused` with every located error."""
     lines = [line.rstrip(b"\r") for line in body.split(b"\n")]
     while lines and not lines[-1].strip():
         lines.pop()
@@ -44,7 +47,7 @@ def post_read(body: bytes, venue: str, table: str, zone: str) -> list[PostedRoun
     rounds, errors = [], []
     for number, raw in enumerate(lines, start=1):
         try:
-            rounds.append(_round(number, raw, venue, table, ZoneInfo(zone)))
+            rounds.append(_round(number, raw, venue, table, zone, day_start))
         except ValueError as error:
             field, reason = error.args
             errors.append({"line": number, "field": field, "reason": reason})
@@ -53,7 +56,8 @@ def post_read(body: bytes, venue: str, table: str, zone: str) -> list[PostedRoun
     return rounds
 
 
-def _round(number: int, raw: bytes, venue: str, table: str, zone: ZoneInfo) -> PostedRound:
+def _round(number: int, raw: bytes, venue: str, table: str, zone: str,
+           day_start: time) -> PostedRound:  # fmt: skip
     try:
         record = json.loads(raw)
     except (UnicodeDecodeError, json.JSONDecodeError):
@@ -73,5 +77,5 @@ def _round(number: int, raw: bytes, venue: str, table: str, zone: ZoneInfo) -> P
         raise ValueError("played_at", "an RFC 3339 time with its offset is required") from None
     if played.tzinfo is None:
         raise ValueError("played_at", "the time needs its offset")
-    day = played.astimezone(zone).date()
+    day = gaming_day_of(played, zone, day_start)
     return PostedRound(number, round_id, day, raw, hashlib.sha256(raw).hexdigest())

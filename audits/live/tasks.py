@@ -5,6 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
+from audits.live.alerts import live_chunk_alert
 from audits.live.close import live_days_close
 from audits.submissions.chunk import chunk_validate
 from audits.submissions.models import Chunk
@@ -15,8 +16,13 @@ LATE = {"acks_late": True, "reject_on_worker_lost": True}
 
 @shared_task(autoretry_for=RETRYABLE, retry_backoff=True, max_retries=None, **LATE)
 def validate_live_chunk(submission_id: int, index: int) -> bool:
-    """A post's rounds through the exact path (idempotent: a chunk is stored whole once)."""
-    return chunk_validate(Chunk.objects.get(submission_id=submission_id, index=index))
+    """A post's rounds through the exact path (idempotent: a chunk is stored whole once),
+    then the licensee told of its findings (once)."""
+    chunk = Chunk.objects.get(submission_id=submission_id, index=index)
+    validated = chunk_validate(chunk)
+    chunk.refresh_from_db()
+    live_chunk_alert(chunk)
+    return validated
 
 
 @shared_task(autoretry_for=RETRYABLE, retry_backoff=True, max_retries=10, **LATE)

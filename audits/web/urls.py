@@ -3,6 +3,7 @@
 from django.urls import path
 
 from audits.investigations.pages import views as cases
+from audits.live.pages import views as live
 from audits.monitoring.pages import views as monitoring
 from audits.reports.pages import views as reports
 from audits.submissions.pages import handlog, rounds
@@ -37,6 +38,12 @@ urlpatterns = [
     ),
     path("monitoring/", monitoring.venue_list, name="web-monitoring"),
     path("monitoring/venues/<str:code>/", monitoring.venue_ledger, name="web-venue-ledger"),
+    path("monitoring/venues/<str:code>/live/", live.venue_live, name="web-venue-live"),
+    path(
+        "monitoring/venues/<str:code>/live/day/",
+        live.venue_live_fragment,
+        name="web-venue-live-fragment",
+    ),
     path("cases/", cases.case_list, name="web-cases"),
     path("cases/new/", cases.case_open, name="web-case-open"),
     path("cases/<id:pk>/", cases.case_detail, name="web-case"),

@@ -1,0 +1,54 @@
+"""The live page of a venue's gaming day: its tables, hold so far against par and findings
+as they arrive, for those who may see the venue; any other venue is 404."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+from audits.live.tokens import table_token_create
+from games.models import Membership, Venue
+from tests.audits.conftest import round_line
+from tests.audits.live.test_live_rounds import _post
+
+
+@pytest.fixture
+def posted(wa, django_capture_on_commit_callbacks):
+    token = table_token_create(Venue.objects.get(code="WA-CR-0042"), "pit")[1]
+    with django_capture_on_commit_callbacks(execute=True):
+        _post(APIClient(), token, "WA-CR-0042", "T2",
+              [round_line(), round_line(round="T2-2", seats__0__results__main="25")])  # fmt: skip
+    return wa
+
+
+def _signed_in(django_user_model, licensee) -> Client:
+    user = django_user_model.objects.create_user("floor", password="a long password 1")
+    Membership.objects.create(user=user, role="staff", licensee=licensee)
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_the_day_so_far_for_the_venues_staff(posted, django_user_model):
+    client = _signed_in(django_user_model, posted)
+    page = client.get("/monitoring/venues/WA-CR-0042/live/?day=2026-11-01")
+    assert page.status_code == 200
+    text = page.content.decode()
+    for words in ("Gaming day 2026-11-01", "1 of 1 posts validated", "1 finding(s)",
+                  "Hold so far against par", "Paid less than the rules give", "T2-2",
+                  "data-live-url"):  # fmt: skip
+        assert words in text, words
+    fragment = client.get("/monitoring/venues/WA-CR-0042/live/day/?day=2026-11-01")
+    assert fragment.status_code == 200 and "<html" not in fragment.content.decode()
+    assert "Paid less than the rules give" in fragment.content.decode()
+
+
+def test_another_licensees_venue_is_404(posted, django_user_model):
+    from games.models import Licensee
+
+    other = Licensee.objects.exclude(pk=posted.pk).first()
+    client = _signed_in(django_user_model, other)
+    for url in ("/monitoring/venues/WA-CR-0042/live/", "/monitoring/venues/WA-CR-0042/live/day/",
+                "/monitoring/venues/NO-SUCH/live/"):  # fmt: skip
+        assert client.get(url).status_code == 404, url
