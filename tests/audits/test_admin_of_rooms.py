@@ -24,3 +24,28 @@ def test_reports_and_submissions_are_listed_but_not_editable(client, validated):
     deleting = client.post(f"/admin/reports/report/{report.pk}/delete/", {"post": "yes"})
     assert deleting.status_code == 403
     assert client.get("/admin/django_celery_beat/periodictask/").status_code == 200
+
+
+def test_live_rounds_are_listed_without_their_secrets(client, wa):
+    from audits.live.alerts import alert_setting_save
+    from audits.live.tokens import table_token_create
+    from games.models import Venue
+
+    admin = get_user_model().objects.create_superuser("root", password=None)
+    client.force_login(admin)
+    token, secret = table_token_create(Venue.objects.get(code="WA-CR-0042"), "pit")
+    setting, _ = alert_setting_save(wa, min_severity="error")
+    for page in (
+        "/admin/live/tabletoken/",
+        f"/admin/live/tabletoken/{token.pk}/change/",
+        "/admin/live/liveday/",
+        "/admin/live/receipt/",
+        "/admin/live/alertsetting/",
+    ):
+        answer = client.get(page)
+        assert answer.status_code == 200, page
+        assert (
+            secret.encode() not in answer.content
+            and token.key_sha256.encode() not in answer.content
+        )
+    assert client.get("/admin/live/tabletoken/add/").status_code == 403
