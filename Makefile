@@ -53,6 +53,12 @@ demo: $(VENV)/.installed
 	$(PY) manage.py verify_report var/demo/october-2026-report.pdf
 	$(PY) manage.py parsheet toss-one-21 --decks 1 --no-sensitivity
 	$(PY) manage.py create_demo_accounts
+	@# DEMO_LIVE=1 make demo: a simulator plays the demo venue's tables against the served API
+	@if [ -n "$(DEMO_LIVE)" ]; then \
+		secret=$$($(PY) manage.py create_table_token WA-CR-0042 "demo simulator" | sed -n 2p); \
+		echo "Live rounds: see Monitoring, live rounds (a simulator plays the tables for 400 s)"; \
+		(sleep 5; $(PY) manage.py simulate_tables --token "$$secret" --rounds 2000 --speed 5) & \
+	fi
 	@echo "Serving on http://127.0.0.1:8000/ (API docs at http://127.0.0.1:8000/api/docs/); Ctrl-C stops it"
 	$(PY) manage.py runserver 127.0.0.1:8000
 
