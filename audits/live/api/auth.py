@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.exceptions import AuthenticationFailed
 
@@ -40,3 +41,14 @@ class _TableSystem:
 
     def __str__(self) -> str:
         return f"table system {self.token.prefix}…"
+
+
+class TableTokenScheme(OpenApiAuthenticationExtension):
+    """The table token in the OpenAPI schema (``Authorization: Table <secret>``)."""
+
+    target_class = "audits.live.api.auth.TableTokenAuthentication"
+    name = "tableToken"
+
+    def get_security_definition(self, auto_schema):
+        what = "Table <secret>: a venue's table token (manage.py create_table_token)"
+        return {"type": "apiKey", "in": "header", "name": "Authorization", "description": what}
