@@ -82,7 +82,7 @@ def test_a_tables_own_authorization_comes_before_the_venues(wa):
 def test_a_wager_too_few_to_judge_is_never_flagged_nor_counted_in_the_family():
     """A row under the jurisdiction's fewest wagers has a p-value but no judgement: it is
     shown apart in words, never flagged, and does not lower the others' threshold."""
-    from audits.reports.figures import _flagged
+    from audits.reports.figures_hold import flagged as _flagged
 
     def row(p, judged):
         return {"p_value": p, "judged": judged}
