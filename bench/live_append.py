@@ -51,6 +51,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=6000)
     parser.add_argument("--sqlite", action="store_true")
+    parser.add_argument("--stakes", default="any", choices=("any", "distinct", "few"),
+                        help="any amount within the limits (default), every wager different, "
+                        "or the demo's few amounts")  # fmt: skip
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="bench-live-"))
     os.environ.update(DATABASE_URL=_database(args.sqlite, work), MEDIA_ROOT=str(work / "media"),
@@ -69,8 +72,11 @@ def main() -> None:
     from games.registry_io import load_registry
 
     load_registry([ROOT / "data/registry/washington.yaml", ROOT / "data/registry/demo.yaml"])
-    print(f"database: {os.environ['DATABASE_URL'].split('@')[-1]}; {args.rounds:,} rounds")
-    lines = _day(work, args.rounds)
+    print(
+        f"database: {os.environ['DATABASE_URL'].split('@')[-1]}; {args.rounds:,} rounds, "
+        f"stakes {args.stakes}"
+    )
+    lines = _day(work, args.rounds, args.stakes)
     append = _stream(lines, validate=False, day="2026-10-10")
     both = _stream(_shifted(lines), validate=True, day="2026-10-11")
     whole = _file(_shifted(_shifted(lines)))
@@ -80,11 +86,11 @@ def main() -> None:
     print(f"  ratio: append+validate / file = {both['rate'] / whole:.2f}")
 
 
-def _day(work: Path, rounds: int) -> list[bytes]:
+def _day(work: Path, rounds: int, stakes: str) -> list[bytes]:
     from audits.samples import generate_toss_one
 
     path = work / "day.jsonl"
-    generate_toss_one(path, rounds=rounds, start="2026-10-10", days=1, seed=2026)
+    generate_toss_one(path, rounds=rounds, start="2026-10-10", days=1, seed=2026, stakes=stakes)
     routable = []
     for line in path.read_bytes().splitlines():
         try:
