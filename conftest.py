@@ -4,7 +4,9 @@ pytest-django reads DJANGO_SETTINGS_MODULE from pyproject.toml.  Here: every tes
 with an empty cache, and after the run the terminal summary says what the tests waited for
 (``tests/waiting.py``) and which processes they left running (stopped here, so that none
 outlives the run and holds CI's output open). Property tests (hypothesis) are
-deterministic unless ``HYPOTHESIS_PROFILE=random``.
+deterministic unless ``HYPOTHESIS_PROFILE=random``. ``--database-tests-only`` keeps the
+tests that use the database (the PostgreSQL pass of ``make test``: the others touch no
+database and have run in the SQLite pass already).
 """
 
 from __future__ import annotations
@@ -33,6 +35,47 @@ def _fresh_cache():
 
     cache.clear()
     yield
+
+
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "live_server",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+}
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-tests-only",
+        action="store_true",
+        help="run only the tests that use the database (pytest-django's own test of it)",
+    )
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    if not config.getoption("--database-tests-only"):
+        return
+    kept = [item for item in items if _uses_database(item)]
+    dropped = [item for item in items if not _uses_database(item)]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+
+
+def _uses_database(item) -> bool:
+    """As pytest-django decides it: a ``django_db`` mark, a database fixture, a Django
+    TestCase, or a ``postgres`` mark (tests that need PostgreSQL itself)."""
+    from django.test import TransactionTestCase
+
+    cls = getattr(item, "cls", None)
+    if cls is not None and issubclass(cls, TransactionTestCase):
+        return True
+    if item.get_closest_marker("django_db") or item.get_closest_marker("postgres"):
+        return True
+    return bool(DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())))
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -301,10 +301,14 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Redis returns a dead worker's unacknowledged tasks after this many seconds (RabbitMQ at once).
 # Report schedules live in the database (django-celery-beat), editable by reviewers.
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
-# Beat closes the gaming days of live rounds that have ended (idempotent), every minute.
+# Beat closes the gaming days of live rounds that have ended (idempotent), and sends again the
+# chunks of live posts whose message never reached a worker, every minute.
 CELERY_BEAT_SCHEDULE = {
     "close-live-days": {"task": "audits.live.tasks.close_live_days", "schedule": 60.0},
+    "resend-live-chunks": {"task": "audits.live.tasks.resend_live_chunks", "schedule": 60.0},
 }
+# A live post's chunk not validated this long after the post is sent to the workers again.
+LIVE_RESEND_AFTER_SECONDS = int(os.environ.get("LIVE_RESEND_AFTER_SECONDS") or 60)
 # A live gaming day closes this long after its end in the jurisdiction's zone (rounds still
 # on their way); a late part this long after its last post.
 LIVE_CLOSE_AFTER_SECONDS = int(os.environ.get("LIVE_CLOSE_AFTER_SECONDS") or 600)

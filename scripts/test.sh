@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# `make test`: ruff, the whole suite on SQLite, then again on PostgreSQL when it is reachable
-# (without tests/engine, which touches no database). Both passes run even if the first
-# fails; the exit status is non-zero if any phase failed. Each phase ends with a line of its
-# elapsed seconds, and each pass lists its slowest tests and what its tests waited for.
+# `make test`: ruff, then the whole suite on SQLite and, when PostgreSQL is reachable, every test
+# that uses the database again on PostgreSQL (`--database-tests-only`: the others touch no
+# database and have run once). The two passes run side by side, one core each; every line of
+# their output is prefixed with its pass ("sqlite |", "postgres |"). Every pass runs even if
+# another fails; the exit status is non-zero if any phase failed. Each phase ends with a line
+# of its elapsed seconds, and each pass lists its slowest tests and what its tests waited for.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/phase.sh
@@ -12,6 +14,7 @@ PG_ADMIN_URL=${PG_ADMIN_URL:-postgresql://postgres@127.0.0.1:5432/postgres}
 PG_TEST_URL=${PG_TEST_URL:-postgresql://postgres@127.0.0.1:5432/compliance}
 PYTEST=("$VENV/bin/pytest" --durations=25 --durations-min=1.0)
 failed=()
+mkdir -p var
 
 "$VENV/bin/ruff" check . || failed+=("ruff")
 phase "ruff"
@@ -20,17 +23,37 @@ phase "ruff"
 "$VENV/bin/python" manage.py compile_kernels || failed+=("compile_kernels")
 phase "compile_kernels"
 
-DATABASE_URL="sqlite:///$PWD/var/test.sqlite3" "${PYTEST[@]}" || failed+=("SQLite pass")
-phase "SQLite pass"
+# pass NAME DATABASE_URL PYTEST-ARGS...: the pass's output prefixed with its name; its exit
+# status written to var/test-NAME.status
+pass() {
+  local name=$1 url=$2
+  shift 2
+  local started
+  started=$(date +%s)
+  DATABASE_URL="$url" "${PYTEST[@]}" "$@" 2>&1 | sed -u "s/^/$name | /"
+  echo "${PIPESTATUS[0]}" >"var/test-$name.status"
+  echo "== $name pass: $(($(date +%s) - started)) s"
+}
+
+passes=(sqlite)
+pass sqlite "sqlite:///$PWD/var/test.sqlite3" &
+sqlite_job=$!
 
 if "$VENV/bin/python" scripts/pg_available.py "$PG_ADMIN_URL"; then
-  echo "PostgreSQL pass: DATABASE_URL=$PG_TEST_URL"
-  DATABASE_URL="$PG_TEST_URL" "${PYTEST[@]}" --ignore=tests/engine \
-    || failed+=("PostgreSQL pass")
-  phase "PostgreSQL pass"
+  echo "PostgreSQL pass: DATABASE_URL=$PG_TEST_URL, beside the SQLite pass"
+  passes+=(postgres)
+  pass postgres "$PG_TEST_URL" --database-tests-only --ignore=tests/engine &
+  postgres_job=$!
+  wait "$postgres_job"
 else
   echo "SKIPPED: PostgreSQL not reachable at $PG_ADMIN_URL; the PostgreSQL pass did not run"
 fi
+wait "$sqlite_job"
+phase "SQLite and PostgreSQL passes"
+
+for name in "${passes[@]}"; do
+  [ "$(cat "var/test-$name.status" 2>/dev/null)" = "0" ] || failed+=("$name pass")
+done
 
 if [ ${#failed[@]} -gt 0 ]; then
   echo "FAILED: ${failed[*]}"

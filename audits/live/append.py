@@ -67,7 +67,11 @@ def _append_day(venue: Venue, table: str, day: date, group: list[PostedRound], d
                 seen.add((r.round_id, r.sha256))
         receipt = _store(live_day, table, new) if new else None
         if receipt is not None:
-            transaction.on_commit(lambda: dispatch(live_day.submission_id, receipt.chunk_index))
+            # robust: a broker that cannot take the message does not undo the answer (the
+            # rounds are stored); beat sends the chunk again (audits/live/sweep.py)
+            transaction.on_commit(
+                lambda: dispatch(live_day.submission_id, receipt.chunk_index), robust=True
+            )
     statuses = []
     for r in group:
         earlier = known.get((r.round_id, r.sha256))

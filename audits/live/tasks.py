@@ -1,4 +1,5 @@
-"""Celery tasks of live rounds: thin wrappers (validate a post's chunk; close due days)."""
+"""Celery tasks of live rounds: thin wrappers (validate a post's chunk; send stranded chunks
+again; close due days)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from django.db import InterfaceError, OperationalError
 
 from audits.live.alerts import live_chunk_alert
 from audits.live.close import live_days_close
+from audits.live.sweep import live_chunks_resend
 from audits.submissions.chunk import chunk_validate
 from audits.submissions.models import Chunk
 
@@ -29,6 +31,12 @@ def validate_live_chunk(submission_id: int, index: int) -> bool:
 def close_live_days() -> int:
     """Beat runs it every minute: the gaming days that have ended are closed."""
     return len(live_days_close())
+
+
+@shared_task(autoretry_for=RETRYABLE, retry_backoff=True, max_retries=10, **LATE)
+def resend_live_chunks() -> int:
+    """Beat runs it every minute: chunks whose message never reached a worker are sent."""
+    return live_chunks_resend(live_chunk_dispatch)
 
 
 def live_chunk_dispatch(submission_id: int, index: int) -> None:

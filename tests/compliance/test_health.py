@@ -2,8 +2,6 @@
 
 import pytest
 
-from compliance.celery import app
-
 pytestmark = pytest.mark.django_db
 
 
@@ -26,19 +24,6 @@ def test_healthz_is_503_when_storage_cannot_be_written(client, settings, tmp_pat
     body = response.json()
     assert body["status"] == "unavailable" and body["checks"]["storage"].startswith("error")
     assert body["checks"]["database"].startswith("ok")
-
-
-@pytest.fixture
-def unreachable_broker():
-    """The Celery app pointed at a port where nothing listens (a real failed connection)."""
-    saved = {k: app.conf[k] for k in ("broker_url", "task_always_eager")}
-    app.conf.update(broker_url="redis://127.0.0.1:9/0", task_always_eager=False)
-    app._pool = None
-    try:
-        yield
-    finally:
-        app.conf.update(saved)
-        app._pool = None
 
 
 def test_healthz_is_503_when_the_broker_is_unreachable(

@@ -10,14 +10,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from audits.samples import generate_toss_one
 from audits.submissions.chunk_run import ChunkRun
 from audits.submissions.fast_path import BackOff
 from audits.submissions.models import Submission
 
-pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[3]
 
 
