@@ -27,6 +27,7 @@ class LiveHold:
     game: str
     wager_key: str
     hold: Hold
+    authorized: bool  # an authorization in force at the table for the game that day
 
 
 def live_day_view(venue: Venue, day: date) -> dict:
@@ -47,13 +48,22 @@ def live_day_view(venue: Venue, day: date) -> dict:
         "tables": [{**t, "head": heads.get(t["table"], "")} for t in tables],
         "posted": chunks.count(),
         "validated": chunks.filter(done=True).count(),
-        "holds": _holds(venue, day, submissions),
+        **_holds_apart(_holds(venue, day, submissions)),
         "findings": list(
             Finding.objects.filter(submission__in=submissions).order_by("-submission_id", "-line")[
                 :RECENT
             ]
         ),
         "finding_count": Finding.objects.filter(submission__in=submissions).count(),
+    }
+
+
+def _holds_apart(holds: list[LiveHold]) -> dict:
+    """The hold of authorized play against its par; play without an authorization in force
+    apart (no par applies to it: validation reports it)."""
+    return {
+        "holds": [h for h in holds if h.authorized],
+        "unauthorized": [h for h in holds if not h.authorized],
     }
 
 
@@ -69,8 +79,10 @@ def _holds(venue: Venue, day: date, submissions: list[int]) -> list[LiveHold]:
     holds, sheets = [], {}
     for (table, game, key), (n, wagered, net) in sorted(sums.items()):
         if (table, game) not in sheets:
-            wagers = place_rules(venue.code, table, game, day).get("wagers", [])
-            sheets[(table, game)] = {w["wager_key"]: w.get("sheet") for w in wagers}
-        sheet = sheets[(table, game)].get(key)
-        holds.append(LiveHold(table, game, key, hold_of(n, wagered, net, sheet)))
+            rules = place_rules(venue.code, table, game, day)
+            wagers = {w["wager_key"]: w.get("sheet") for w in rules.get("wagers", [])}
+            sheets[(table, game)] = (rules["in_force"], wagers)
+        in_force, wagers = sheets[(table, game)]
+        hold = hold_of(n, wagered, net, wagers.get(key))
+        holds.append(LiveHold(table, game, key, hold, in_force))
     return holds

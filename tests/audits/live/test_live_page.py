@@ -52,3 +52,24 @@ def test_another_licensees_venue_is_404(posted, django_user_model):
     for url in ("/monitoring/venues/WA-CR-0042/live/", "/monitoring/venues/WA-CR-0042/live/day/",
                 "/monitoring/venues/NO-SUCH/live/"):  # fmt: skip
         assert client.get(url).status_code == 404, url
+
+
+def test_play_without_an_authorization_is_shown_apart_without_par(
+    wa, django_capture_on_commit_callbacks, django_user_model
+):
+    """A round at a table the venue has no authorization for (T9 is in no registry): its
+    wagers are listed apart, never against a par sheet, and its finding is shown."""
+    token = table_token_create(Venue.objects.get(code="WA-CR-0042"), "pit")[1]
+    with django_capture_on_commit_callbacks(execute=True):
+        for table in ("T2", "T9"):
+            line = round_line(round=f"{table}-1", table=table)
+            assert _post(APIClient(), token, "WA-CR-0042", table, [line]).status_code == 201
+    client = _signed_in(django_user_model, wa)
+    page = client.get("/monitoring/venues/WA-CR-0042/live/day/?day=2026-11-01")
+    text = page.content.decode()
+    against_par, _, apart = text.partition("Played without an authorization in force")
+    assert apart, "no list of play without an authorization"
+    assert "<td>T2</td>" in against_par.split("Hold so far against par")[1]
+    assert "<td>T9</td>" not in against_par.split("Hold so far against par")[1]
+    assert "<td>T9</td>" in apart.split("Findings as they arrive")[0]
+    assert "no par sheet" not in text

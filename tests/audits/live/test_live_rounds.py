@@ -23,16 +23,15 @@ from audits.live.tokens import table_token_create, table_token_revoke
 from audits.samples import generate_toss_one
 from audits.submissions.models import (
     Chunk,
-    Finding,
     Submission,
     SubmissionStatus,
-    SubmissionTotal,
 )
 from audits.submissions.storage import submission_store
 from audits.submissions.submissions import submission_validate_now
 from audits.submissions.withdrawal import submission_withdraw
 from games.models import Venue
 from tests.audits.conftest import round_line
+from tests.audits.live.support import judged, routable
 
 LATER = datetime(2027, 1, 1, tzinfo=UTC)  # every gaming day of these tests has ended
 NDJSON = "application/x-ndjson"
@@ -173,9 +172,9 @@ def test_a_closed_day_equals_the_same_rounds_uploaded_as_one_file(
     same findings (but their lines) and the same totals as the file of the same lines."""
     path = tmp_path / "days.jsonl"
     generate_toss_one(path, rounds=400, start="2026-10-10", days=2, fault_rate=0.08, seed=11)
-    routable = [line for line in path.read_bytes().splitlines() if _routable(line)]
+    lines_routed = [line for line in path.read_bytes().splitlines() if routable(line)]
     by_table: dict[str, list[bytes]] = {}
-    for line in routable:
+    for line in lines_routed:
         by_table.setdefault(json.loads(line)["table"], []).append(line)
     client, rng, receipts = APIClient(), random.Random(5), []
     posted: list[bytes] = []
@@ -198,7 +197,7 @@ def test_a_closed_day_equals_the_same_rounds_uploaded_as_one_file(
     live = [Submission.objects.get(pk=part.submission_id) for part in closed]
     assert all(s.status == SubmissionStatus.DONE for s in live)
     assert all(part.heads for part in LiveDay.objects.all())
-    live_view = _judged(live)
+    live_view = judged(live)
     someone = django_user_model.objects.create_user("compliance-officer")
     for s in live:  # out of the way, so the upload's rounds are not repeats of theirs
         submission_withdraw(s, user=someone, reason="compared with the same rounds uploaded")
@@ -207,33 +206,5 @@ def test_a_closed_day_equals_the_same_rounds_uploaded_as_one_file(
     with open(upload_path, "rb") as stream:
         upload, _ = submission_store(stream, original_name="upload.jsonl", licensee=wa)
     upload = submission_validate_now(upload)
-    assert _judged([upload]) == live_view
+    assert judged([upload]) == live_view
     assert live_view["findings"]  # a month with faults: something to compare
-
-
-def _routable(line: bytes) -> bool:
-    try:
-        record = json.loads(line)
-        datetime.fromisoformat(record["played_at"])
-        return isinstance(record.get("round"), str) and record.get("table") is not None
-    except (ValueError, KeyError, TypeError):
-        return False
-
-
-def _judged(submissions) -> dict:
-    """What validation said of the rounds, whatever their lines: findings and totals."""
-    findings = Counter(
-        Finding.objects.filter(submission__in=submissions).values_list(
-            "round_id", "seat", "wager_key", "code", "expected", "recorded"
-        )
-    )
-    totals = Counter()
-    for t in SubmissionTotal.objects.filter(submission__in=submissions):
-        key = (t.venue, t.table, t.game, t.wager_key)
-        totals[key + ("rounds",)] += t.rounds
-        totals[key + ("wagered",)] += t.wagered
-        totals[key + ("net",)] += t.net_result
-        totals[key + ("clean",)] += t.clean_rounds
-    return {"findings": findings, "totals": totals,
-            "rounds": sum(s.rounds_total for s in submissions),
-            "clean": sum(s.clean_rounds for s in submissions)}  # fmt: skip
