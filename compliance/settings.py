@@ -302,11 +302,14 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Report schedules live in the database (django-celery-beat), editable by reviewers.
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 # Beat closes the gaming days of live rounds that have ended (idempotent), and sends again the
-# chunks of live posts whose message never reached a worker, every minute.
+# chunks of live posts whose message never reached a worker, every LIVE_SWEEP_SECONDS (60).
+LIVE_SWEEP_SECONDS = float(os.environ.get("LIVE_SWEEP_SECONDS") or 60)
 CELERY_BEAT_SCHEDULE = {
-    "close-live-days": {"task": "audits.live.tasks.close_live_days", "schedule": 60.0},
-    "resend-live-chunks": {"task": "audits.live.tasks.resend_live_chunks", "schedule": 60.0},
-}
+    "close-live-days": {"task": "audits.live.tasks.close_live_days",
+                        "schedule": LIVE_SWEEP_SECONDS},
+    "resend-live-chunks": {"task": "audits.live.tasks.resend_live_chunks",
+                           "schedule": LIVE_SWEEP_SECONDS},
+}  # fmt: skip
 # A live post's chunk not validated this long after the post is sent to the workers again.
 LIVE_RESEND_AFTER_SECONDS = int(os.environ.get("LIVE_RESEND_AFTER_SECONDS") or 60)
 # A live gaming day closes this long after its end in the jurisdiction's zone (rounds still

@@ -2,7 +2,8 @@
 real Celery workers on Redis, PostgreSQL. A table system posts a day's rounds over HTTP,
 sending a post again until it is acknowledged (as it must). During the stream a worker is
 killed, PostgreSQL is restarted and Redis (the broker, which keeps nothing on disk: every
-message in it is lost) is restarted. Then beat's sweep sends what never reached a worker.
+message in it is lost) is restarted. Beat (every 2 s here, not every minute) has the
+workers send again what never reached one.
 
 Every acknowledged round is validated exactly once, every receipt chain verifies, and the
 closed day is what the same rounds uploaded as one file are.
@@ -31,8 +32,6 @@ from audits.live.append import receipt_dict
 from audits.live.chain import chain_problems
 from audits.live.close import live_days_close
 from audits.live.models import Receipt
-from audits.live.sweep import live_chunks_resend
-from audits.live.tasks import live_chunk_dispatch
 from audits.live.tokens import table_token_create
 from audits.samples import generate_toss_one
 from audits.submissions.models import Chunk, Finding, SubmissionStatus
@@ -56,12 +55,13 @@ def test_a_stream_through_a_killed_worker_and_restarted_database_and_broker(
     gunicorn,  # noqa: F811
     wa,
     tmp_path,
-    settings,
     django_user_model,
 ):
     restart_postgres = restart_command()
     restart_redis = redis_restart(tmp_path)
     base, env = gunicorn
+    env = {**env, "LIVE_SWEEP_SECONDS": "2", "LIVE_RESEND_AFTER_SECONDS": "2",
+           "LIVE_CLOSE_AFTER_SECONDS": str(10**9)}  # the test closes the day itself  # fmt: skip
     path = tmp_path / "day.jsonl"
     generate_toss_one(path, rounds=1800, start="2026-10-10", days=1, fault_rate=0.05, seed=41)
     lines = [x for x in path.read_bytes().splitlines() if routable(x) and _table(x) == "T1"]
@@ -79,11 +79,16 @@ def test_a_stream_through_a_killed_worker_and_restarted_database_and_broker(
             time.sleep(0.05)
 
     stream = threading.Thread(target=table_system)
+    beat = None
     try:
         with ws.celery_app_on(env["CELERY_BROKER_URL"], env["CELERY_BROKER_URL"],
                               env["CELERY_TASK_DEFAULT_QUEUE"], tmp_path) as session:  # fmt: skip
             first = session.start_worker("a", env)
             first.wait_ready(session.app)
+            beat = ws.Beat(env, tmp_path)
+            ws.wait_for(lambda: "Sending due task" in beat.log_path.read_text(),
+                        what="beat to send its first task", timeout=60,
+                        details=beat.log_tail)  # fmt: skip
             stream.start()
             ws.wait_for(lambda: len(answers) >= len(batches) // 5, what="a fifth of the posts",
                         timeout=120)  # fmt: skip
@@ -101,18 +106,15 @@ def test_a_stream_through_a_killed_worker_and_restarted_database_and_broker(
                 stream.join(timeout=300)
             assert not stream.is_alive()
             connection.close()  # this process's connection died with the restart
-            settings.LIVE_RESEND_AFTER_SECONDS = 0  # beat's sweep, without its minute's wait
-
-            def all_validated():
-                live_chunks_resend(live_chunk_dispatch)
-                return not Chunk.objects.filter(done=False).exists()
-
-            ws.wait_for(all_validated, timeout=ws.RUN_TIMEOUT, interval=3.0,
-                        what="every acknowledged post validated (beat's sweep sending the lost)",
+            ws.wait_for(lambda: not Chunk.objects.filter(done=False).exists(),
+                        timeout=ws.RUN_TIMEOUT, interval=0.5,
+                        what="every acknowledged post validated (beat sending the lost again)",
                         details=lambda: f"{Chunk.objects.filter(done=False).count()} waiting\n"
-                        f"{first.log_tail()}\n{second.log_tail()}")  # fmt: skip
+                        f"{first.log_tail()}\n{second.log_tail()}\n{beat.log_tail()}")  # fmt: skip
     finally:
         stop.set()
+        if beat is not None:
+            beat.stop()
         if stream.is_alive():
             stream.join(timeout=30)
         connection.close()
@@ -141,8 +143,10 @@ def test_a_stream_through_a_killed_worker_and_restarted_database_and_broker(
         upload, _ = submission_store(stream_file, original_name="upload.jsonl", licensee=wa)
     assert judged([submission_validate_now(upload)]) == live_view
     retried = sum(len(a) > 1 for a in answers)
-    print(f"\nlive faults: {len(batches)} posts, {retried} sent more than once; attempts per "
-          f"chunk {sorted(set(Chunk.objects.values_list('attempts', flat=True)))}")  # fmt: skip
+    sweeps = beat.log_path.read_text().count("Sending due task resend-live-chunks")
+    print(f"\nlive faults: {len(batches)} posts, {retried} sent more than once; beat swept "
+          f"{sweeps} times; attempts per chunk "
+          f"{sorted(set(Chunk.objects.values_list('attempts', flat=True)))}")  # fmt: skip
 
 
 def post_until_acknowledged(url: str, secret: str, batch: list[bytes], stop: threading.Event):
