@@ -10,9 +10,10 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from audits.live.models import LiveDay, Receipt
+from audits.live.models import Receipt
 from audits.submissions.chunk import MAX_ATTEMPTS
 from audits.submissions.models import Chunk
 
@@ -23,20 +24,18 @@ def live_chunks_stranded(now: datetime | None = None) -> list[tuple[int, int]]:
     reports them)."""
     now = now or timezone.now()
     posted_before = now - timedelta(seconds=settings.LIVE_RESEND_AFTER_SECONDS)
-    stranded = []
-    for part in LiveDay.objects.filter(closed_at__isnull=True).only("pk", "submission_id"):
-        undone = set(
-            Chunk.objects.filter(
-                submission_id=part.submission_id, done=False, attempts__lte=MAX_ATTEMPTS
-            ).values_list("index", flat=True)
-        )
-        if not undone:
-            continue
-        old = Receipt.objects.filter(
-            live_day=part, chunk_index__in=undone, received_at__lt=posted_before
-        ).values_list("chunk_index", flat=True)
-        stranded += [(part.submission_id, index) for index in sorted(set(old))]
-    return stranded
+    undone = Chunk.objects.filter(
+        submission_id=OuterRef("live_day__submission_id"), index=OuterRef("chunk_index"),
+        done=False, attempts__lte=MAX_ATTEMPTS,
+    )  # fmt: skip
+    stranded = (
+        Receipt.objects.filter(live_day__closed_at__isnull=True, received_at__lt=posted_before)
+        .filter(Exists(undone))
+        .values_list("live_day__submission_id", "chunk_index")
+        .order_by("live_day__submission_id", "chunk_index")
+        .distinct()
+    )
+    return list(stranded)
 
 
 def live_chunks_resend(dispatch: Callable[[int, int], None], now: datetime | None = None) -> int:
