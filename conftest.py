@@ -58,8 +58,9 @@ def pytest_addoption(parser):
 def pytest_collection_modifyitems(config, items):
     if not config.getoption("--database-tests-only"):
         return
-    kept = [item for item in items if _uses_database(item)]
-    dropped = [item for item in items if not _uses_database(item)]
+    kept, dropped = [], []
+    for item in items:
+        (kept if _uses_database(item) else dropped).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept

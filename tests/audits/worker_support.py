@@ -106,7 +106,7 @@ def broker_problem(url: str, service: str) -> str | None:
     return None
 
 
-def _reset_app_caches(app) -> None:
+def reset_app_caches(app) -> None:
     """Forget the connections, queues, router and result backend built from the old config."""
     from kombu import pools
 
@@ -153,7 +153,7 @@ def celery_app_on(broker_url: str, result_backend: str, queue: str, log_dir: Pat
         task_always_eager=False,
         task_default_queue=queue,
     )
-    _reset_app_caches(app)
+    reset_app_caches(app)
     session = BrokerSession(app, queue, log_dir)
     try:
         task_queue = app.amqp.queues[queue]
@@ -176,7 +176,7 @@ def celery_app_on(broker_url: str, result_backend: str, queue: str, log_dir: Pat
         except Exception:  # the broker may be gone; the names are unique anyway
             pass
         app.conf.update(saved)
-        _reset_app_caches(app)
+        reset_app_caches(app)
 
 
 class Worker:

@@ -99,7 +99,7 @@ def test_a_stream_through_a_killed_worker_and_restarted_database_and_broker(
             assert done.returncode == 0, done.stderr
             with ws.waited("Redis to restart, every message in it lost"):
                 restart_redis()
-            ws._reset_app_caches(session.app)  # this process's connections died with it
+            ws.reset_app_caches(session.app)  # this process's connections died with it
             second = session.start_worker("b", env)
             second.wait_ready(session.app)
             with ws.waited("the table system's posts to end"):
