@@ -312,6 +312,9 @@ CELERY_BEAT_SCHEDULE = {
 }  # fmt: skip
 # A live post's chunk not validated this long after the post is sent to the workers again.
 LIVE_RESEND_AFTER_SECONDS = int(os.environ.get("LIVE_RESEND_AFTER_SECONDS") or 60)
+# A worker validates a live post together with at most this many posts of the same gaming day
+# waiting for a worker (their lines as one run, stored in one transaction).
+LIVE_VALIDATE_MOST_POSTS = int(os.environ.get("LIVE_VALIDATE_MOST_POSTS") or 200)
 # A live gaming day closes this long after its end in the jurisdiction's zone (rounds still
 # on their way); a late part this long after its last post.
 LIVE_CLOSE_AFTER_SECONDS = int(os.environ.get("LIVE_CLOSE_AFTER_SECONDS") or 600)

@@ -78,9 +78,7 @@ def live_chunk_alert(chunk: Chunk) -> AlertSent | None:
     if setting is None:
         return None
     wanted = [s for s, rank in RANK.items() if rank >= RANK[setting.min_severity]]
-    last = chunk.first_line + max(chunk.lines, 1) - 1
-    findings = list(Finding.objects.filter(submission=submission, severity__in=wanted,
-                                           line__gte=chunk.first_line, line__lte=last)
+    findings = list(Finding.objects.filter(chunk=chunk, severity__in=wanted)
                     .order_by("line", "seat", "code"))  # fmt: skip
     if not findings:
         return None

@@ -4,12 +4,13 @@ again; close due days)."""
 from __future__ import annotations
 
 from celery import shared_task
+from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
 from audits.live.alerts import live_chunk_alert
 from audits.live.close import live_days_close
 from audits.live.sweep import live_chunks_resend
-from audits.submissions.chunk import chunk_validate
+from audits.submissions.chunk_batch import chunks_validate_together
 from audits.submissions.models import Chunk
 
 RETRYABLE = (OperationalError, InterfaceError)
@@ -17,14 +18,14 @@ LATE = {"acks_late": True, "reject_on_worker_lost": True}
 
 
 @shared_task(autoretry_for=RETRYABLE, retry_backoff=True, max_retries=None, **LATE)
-def validate_live_chunk(submission_id: int, index: int) -> bool:
-    """A post's rounds through the exact path (idempotent: a chunk is stored whole once),
-    then the licensee told of its findings (once)."""
+def validate_live_chunk(submission_id: int, index: int) -> int:
+    """A post's rounds validated with the day's other waiting posts (each chunk is stored
+    whole once), then the licensee told of each one's findings (once); how many posts."""
     chunk = Chunk.objects.get(submission_id=submission_id, index=index)
-    validated = chunk_validate(chunk)
-    chunk.refresh_from_db()
-    live_chunk_alert(chunk)
-    return validated
+    validated = chunks_validate_together(chunk, settings.LIVE_VALIDATE_MOST_POSTS)
+    for post in [chunk, *(c for c in validated if c.pk != chunk.pk)]:
+        live_chunk_alert(post)
+    return len(validated)
 
 
 @shared_task(autoretry_for=RETRYABLE, retry_backoff=True, max_retries=10, **LATE)

@@ -3,6 +3,7 @@ rounds it read (one row per place)."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 
 from django.db import connection
@@ -44,9 +45,11 @@ FINDING_COLUMNS = (
 NOWHERE = RoundPlace("", "", "", None)
 
 
-def _finding_rows(chunk: Chunk, findings) -> Iterator[tuple]:
+def _finding_rows(chunks: list[Chunk], findings) -> Iterator[tuple]:
+    firsts = [c.first_line for c in chunks]
     for f, place in findings:
         place = place or NOWHERE
+        chunk = chunks[max(0, bisect_right(firsts, f.line) - 1)]  # the chunk of its line
         yield (
             chunk.submission_id,
             chunk.pk,
@@ -70,9 +73,11 @@ def _finding_rows(chunk: Chunk, findings) -> Iterator[tuple]:
         )
 
 
-def write_findings(chunk: Chunk, findings: list[tuple[FindingData, RoundPlace | None]]) -> None:
-    """Findings with their round's place, or None for a rejected line."""
-    _write(Finding, FINDING_COLUMNS, _finding_rows(chunk, findings))
+def write_findings(chunks: list[Chunk],
+                   findings: list[tuple[FindingData, RoundPlace | None]]) -> None:  # fmt: skip
+    """Findings with their round's place, or None for a rejected line; each stored with the
+    chunk of its line (``chunks``: the chunks read together, in line order)."""
+    _write(Finding, FINDING_COLUMNS, _finding_rows(chunks, findings))
 
 
 def write_round_keys(chunk: Chunk, read: RoundsRead) -> None:

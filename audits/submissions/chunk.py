@@ -68,44 +68,59 @@ def chunk_validate(chunk: Chunk, run: ChunkRun | None = None) -> bool:
 
 @transaction.atomic
 def _store(chunk: Chunk, run: ChunkRun) -> None:
-    _commit_without_waiting_for_the_disk()
+    commit_without_waiting_for_the_disk()
     locked = Chunk.objects.select_for_update().get(pk=chunk.pk)
     if locked.done:  # another worker finished it first
         return
-    write_round_keys(chunk, run.read)
-    _write_totals(chunk, run)
-    unstored = _write_findings_within_the_cap(chunk, run)
+    chunks_run_store([chunk], run)
+
+
+def chunks_run_store(chunks: list[Chunk], run: ChunkRun) -> None:
+    """What ``run`` found in ``chunks`` (of one submission, in line order, locked by the
+    caller's transaction), stored and the chunks marked done.  Each finding goes to the
+    chunk of its line; the counts, totals and rounds read go to the first chunk, and the
+    others name it (``validated_in``)."""
+    carrier = chunks[0]
+    write_round_keys(carrier, run.read)
+    _write_totals(carrier, run)
+    unstored = _write_findings_within_the_cap(chunks, run)
     first_played, last_played = run.read.played_range()
-    Chunk.objects.filter(pk=chunk.pk).update(
+    now = timezone.now()
+    Chunk.objects.filter(pk=carrier.pk).update(
         done=True,
         lines=run.lines,
         rounds=run.rounds,
         rejected=run.rejected,
         findings_unstored=dict(unstored),
         rounds_with_findings=run.found.rounds_with_findings,
-        done_at=timezone.now(),
+        done_at=now,
         first_played_at=first_played,
         last_played_at=last_played,
     )
+    if len(chunks) > 1:
+        Chunk.objects.filter(pk__in=[c.pk for c in chunks[1:]]).update(
+            done=True, done_at=now, validated_in=carrier
+        )
 
 
-def _write_findings_within_the_cap(chunk: Chunk, run: ChunkRun) -> Counter:
-    """Store the chunk's findings while the submission holds fewer than it may store
+def _write_findings_within_the_cap(chunks: list[Chunk], run: ChunkRun) -> Counter:
+    """Store the chunks' findings while the submission holds fewer than it may store
     (:setting:`AUDITS_FINDINGS_STORED`); the rest are counted by code.  The submission's row
     is locked from here to the commit, so chunks finishing at once share the room."""
+    submission_id = chunks[0].submission_id
     submission = Submission.objects.select_for_update().only("findings_stored")
-    stored = submission.get(pk=chunk.submission_id).findings_stored
+    stored = submission.get(pk=submission_id).findings_stored
     room = max(0, run.found.most - stored)
     kept, over = run.found.kept[:room], run.found.kept[room:]
-    write_findings(chunk, kept)
-    Submission.objects.filter(pk=chunk.submission_id).update(
+    write_findings(chunks, kept)
+    Submission.objects.filter(pk=submission_id).update(
         rounds_done=F("rounds_done") + run.rounds,
         findings_stored=F("findings_stored") + len(kept),
     )
     return run.found.unstored + Counter(finding.code for finding, _ in over)
 
 
-def _commit_without_waiting_for_the_disk() -> None:
+def commit_without_waiting_for_the_disk() -> None:
     """A chunk's commit need not wait for the disk (PostgreSQL ``synchronous_commit=off``):
     should the server crash in the next moment and lose it, the chunk is simply not done and
     is validated again.  Nothing can be half stored: it is one transaction either way."""

@@ -116,6 +116,11 @@ class Chunk(models.Model):
     done_at = models.DateTimeField(null=True, blank=True)
     first_played_at = models.DateTimeField(null=True, blank=True)
     last_played_at = models.DateTimeField(null=True, blank=True)
+    validated_in = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        help_text="the chunk whose run validated this one with others (live posts): that "
+        "chunk keeps the run's counts, totals and rounds read; this one only its findings",
+    )  # fmt: skip
 
     class Meta:
         db_table = "audits_chunk"

@@ -1,0 +1,104 @@
+"""Validating the waiting chunks of one submission together: a live gaming day's posts.
+
+A post of one round costs a worker nearly what a post of fifty does: the run's start (the
+rules in force), the screen's fixed work, the store's queries and its commit.  So the task of
+one post claims the post's chunk and the day's other chunks still waiting (at most
+``most``), reads their lines as one run, and stores them in one transaction: each finding
+with the chunk of its line, the counts, totals and rounds read on the first chunk
+(:func:`~audits.submissions.chunk.chunks_run_store`).  The tasks of the chunks it took find
+them done, or held while it works, and stop.
+
+Exactly once, whatever dies: a claim counts an attempt on each chunk and commits; the
+chunks are then locked, those done meanwhile left out, validated and stored in one
+transaction.  A worker killed mid-run leaves its chunks undone and unlocked, each with an
+attempt counted: such a chunk is never taken into another run, but validated alone by its
+own task (or by the beat's resend) under the cap on attempts (:func:`chunk_validate`).
+"""
+
+from __future__ import annotations
+
+import gc
+
+from django.db import connection, transaction
+from django.db.models import F
+
+from audits.submissions.chunk import (
+    chunk_validate,
+    chunks_run_store,
+    commit_without_waiting_for_the_disk,
+)
+from audits.submissions.chunk_run import ChunkRun
+from audits.submissions.lines import read_blocks
+from audits.submissions.models import Chunk
+from audits.submissions.rules_context import run_reading
+from audits.submissions.storage import plain_path
+
+
+def chunks_validate_together(chunk: Chunk, most: int) -> list[Chunk]:
+    """Validate ``chunk`` with up to ``most - 1`` other waiting chunks of its submission; the
+    chunks this call validated (none when the chunk was done, or is being validated by
+    another worker now)."""
+    claimed = _claim(chunk, most)
+    if claimed is None:
+        return _alone(chunk)
+    return _validate_claimed(chunk, claimed)
+
+
+def _claim(chunk: Chunk, most: int) -> list[int] | None:
+    """The chunk and the submission's other chunks never tried, free (no other worker holds
+    them), in index order; an attempt counted on each and committed.  None when the chunk
+    itself is done, tried before or held."""
+    with transaction.atomic():
+        free = Chunk.objects.select_for_update(skip_locked=True).filter(done=False, attempts=0)
+        if not list(free.filter(pk=chunk.pk).values_list("pk", flat=True)):
+            return None
+        others = free.filter(submission_id=chunk.submission_id).exclude(pk=chunk.pk)
+        claimed = [chunk.pk, *others.order_by("index").values_list("pk", flat=True)[: most - 1]]
+        Chunk.objects.filter(pk__in=claimed).update(attempts=F("attempts") + 1)
+    return claimed
+
+
+def _alone(chunk: Chunk) -> list[Chunk]:
+    """A chunk that is not free for a run: nothing while another worker holds it (it is
+    validating it now); else alone, under the cap on attempts (done: nothing)."""
+    if _held_elsewhere(chunk):
+        return []
+    return [chunk] if chunk_validate(chunk) else []
+
+
+def _held_elsewhere(chunk: Chunk) -> bool:
+    if connection.vendor != "postgresql":
+        return False  # the embedded database: one writer at a time
+    with transaction.atomic():
+        free = Chunk.objects.select_for_update(skip_locked=True).filter(pk=chunk.pk)
+        return not list(free.values_list("pk", flat=True))
+
+
+def _validate_claimed(chunk: Chunk, claimed: list[int]) -> list[Chunk]:
+    with transaction.atomic():
+        commit_without_waiting_for_the_disk()
+        locked = Chunk.objects.select_for_update().filter(pk__in=claimed, done=False)
+        chunks = list(locked.order_by("index"))  # those done meanwhile (alone) left out
+        if not chunks:
+            return []
+        submission = chunk.submission
+        run = ChunkRun(submission, *run_reading(submission))
+        _read_into(run, chunks, plain_path(submission))
+        run.close()
+        chunks_run_store(chunks, run)
+    return chunks
+
+
+def _read_into(run: ChunkRun, chunks: list[Chunk], path) -> None:
+    """Every chunk's lines, one by one: the screen takes the posts' lines in one batch."""
+    collecting = gc.isenabled()
+    gc.disable()  # as a chunk's own run: many small objects, none in cycles
+    try:
+        for chunk in chunks:
+            number = chunk.first_line
+            for block in read_blocks(path, chunk.start_offset, chunk.end_offset):
+                run.feed(number, list(block))
+                number += len(block)
+    finally:
+        if collecting:
+            gc.enable()
