@@ -11,8 +11,9 @@ request path (URL, authentication, parsing, the append, the receipt) but no sock
 
 Prints rounds/s and each post's answer time (median and 99th percentile) for: the append
 alone (validation left to workers), the append with each post validated in the same
-process (what one worker-less process sustains), and the file of the same lines
-validated whole.
+process (what one worker-less process sustains), a worker's rate on posts waiting for it
+(each post's task in turn, each post alone and then the day's waiting posts together:
+``LIVE_VALIDATE_MOST_POSTS`` 1 and 200), and the file of the same lines validated whole.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import statistics
 import sys
 import tempfile
 import time
+from datetime import datetime, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -78,12 +80,18 @@ def main() -> None:
     )
     lines = _day(work, args.rounds, args.stakes)
     append = _stream(lines, validate=False, day="2026-10-10")
-    both = _stream(_shifted(lines), validate=True, day="2026-10-11")
-    whole = _file(_shifted(_shifted(lines)))
+    alone = _drain(most=1)
+    _stream(_moved(lines, 1), validate=False, day="2026-10-11")
+    together = _drain(most=200)
+    both = _stream(_moved(lines, 2), validate=True, day="2026-10-12")
+    whole = _file(_moved(lines, 3))
     _print("append alone (validation left to workers)", append)
     _print("append, each post validated in the same process", both)
+    print(f"  {'a worker on the posts waiting, each post alone':<50} {alone:>9,.0f} rounds/s")
+    print(f"  {'a worker on the posts waiting, together (<= 200)':<50} {together:>9,.0f} rounds/s")
     print(f"  {'the same lines as one file, validated whole':<50} {whole:>9,.0f} rounds/s")
-    print(f"  ratio: append+validate / file = {both['rate'] / whole:.2f}")
+    print(f"  ratio: append+validate / file = {both['rate'] / whole:.2f}; waiting posts "
+          f"together / file = {together / whole:.2f}")  # fmt: skip
 
 
 def _day(work: Path, rounds: int, stakes: str) -> list[bytes]:
@@ -102,15 +110,39 @@ def _day(work: Path, rounds: int, stakes: str) -> list[bytes]:
     return routable
 
 
-def _shifted(lines: list[bytes]) -> list[bytes]:
-    """The same rounds a day later, under other ids (a fresh gaming day, no repeats)."""
+def _moved(lines: list[bytes], days: int) -> list[bytes]:
+    """The same rounds ``days`` later, under other ids (a fresh gaming day, no repeats)."""
     out = []
     for line in lines:
         record = json.loads(line)
-        record["round"] = "n" + record["round"]
-        record["played_at"] = record["played_at"].replace("2026-10-1", "2026-10-2", 1)
+        record["round"] = f"d{days}-" + record["round"]
+        played = datetime.fromisoformat(record["played_at"]) + timedelta(days=days)
+        record["played_at"] = played.isoformat()
         out.append(json.dumps(record, separators=(",", ":")).encode())
     return out
+
+
+def _drain(most: int) -> float:
+    """The posts waiting (every chunk not done), each post's task run in the order the posts
+    were answered, as one worker takes them from its queue, with
+    ``LIVE_VALIDATE_MOST_POSTS=most``: rounds validated a second."""
+    from django.db.models import Sum
+    from django.test import override_settings
+
+    from audits.live.tasks import validate_live_chunk
+    from audits.submissions.models import Chunk
+
+    waiting = Chunk.objects.filter(done=False).order_by("submission_id", "index")
+    tasks = list(waiting.values_list("submission_id", "index"))
+    started = time.perf_counter()
+    with override_settings(LIVE_VALIDATE_MOST_POSTS=most):
+        for submission_id, index in tasks:
+            validate_live_chunk.apply(args=(submission_id, index))
+    elapsed = time.perf_counter() - started
+    assert not waiting.exists()
+    rounds = Chunk.objects.filter(submission_id__in={s for s, _ in tasks}).aggregate(
+        n=Sum("rounds"))["n"]  # fmt: skip
+    return rounds / elapsed
 
 
 def _stream(lines: list[bytes], validate: bool, day: str) -> dict:

@@ -71,12 +71,17 @@ def webhook_address_check(url: str) -> None:
             raise WebhookRefused(f"{parts.hostname} is not a public address")
 
 
-def live_chunk_alert(chunk: Chunk) -> AlertSent | None:
-    """Tell the licensee of the post's findings at or above its severity (once)."""
-    submission = chunk.submission
+def live_chunks_alert(submission, chunks: list[Chunk]) -> list[AlertSent]:
+    """Tell the licensee of each post's findings at or above its severity (each post once;
+    the chunks of one submission, its setting read once)."""
     setting = AlertSetting.objects.filter(licensee=submission.licensee_id).first()
     if setting is None:
-        return None
+        return []
+    sent = (_alert(submission, setting, chunk) for chunk in chunks)
+    return [s for s in sent if s is not None]
+
+
+def _alert(submission, setting: AlertSetting, chunk: Chunk) -> AlertSent | None:
     wanted = [s for s, rank in RANK.items() if rank >= RANK[setting.min_severity]]
     findings = list(Finding.objects.filter(chunk=chunk, severity__in=wanted)
                     .order_by("line", "seat", "code"))  # fmt: skip

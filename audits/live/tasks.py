@@ -7,7 +7,7 @@ from celery import shared_task
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
-from audits.live.alerts import live_chunk_alert
+from audits.live.alerts import live_chunks_alert
 from audits.live.close import live_days_close
 from audits.live.sweep import live_chunks_resend
 from audits.submissions.chunk_batch import chunks_validate_together
@@ -21,10 +21,12 @@ LATE = {"acks_late": True, "reject_on_worker_lost": True}
 def validate_live_chunk(submission_id: int, index: int) -> int:
     """A post's rounds validated with the day's other waiting posts (each chunk is stored
     whole once), then the licensee told of each one's findings (once); how many posts."""
-    chunk = Chunk.objects.get(submission_id=submission_id, index=index)
-    validated = chunks_validate_together(chunk, settings.LIVE_VALIDATE_MOST_POSTS)
-    for post in [chunk, *(c for c in validated if c.pk != chunk.pk)]:
-        live_chunk_alert(post)
+    chunk = Chunk.objects.select_related("submission").get(submission_id=submission_id,
+                                                           index=index)  # fmt: skip
+    validated = []
+    if not chunk.done:  # else validated with an earlier post's
+        validated = chunks_validate_together(chunk, settings.LIVE_VALIDATE_MOST_POSTS)
+    live_chunks_alert(chunk.submission, [chunk, *(c for c in validated if c.pk != chunk.pk)])
     return len(validated)
 
 

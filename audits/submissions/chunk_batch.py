@@ -49,6 +49,7 @@ def _claim(chunk: Chunk, most: int) -> list[int] | None:
     them), in index order; an attempt counted on each and committed.  None when the chunk
     itself is done, tried before or held."""
     with transaction.atomic():
+        commit_without_waiting_for_the_disk()  # an attempt lost in a crash is not needed
         free = Chunk.objects.select_for_update(skip_locked=True).filter(done=False, attempts=0)
         if not list(free.filter(pk=chunk.pk).values_list("pk", flat=True)):
             return None
@@ -90,15 +91,28 @@ def _validate_claimed(chunk: Chunk, claimed: list[int]) -> list[Chunk]:
 
 
 def _read_into(run: ChunkRun, chunks: list[Chunk], path) -> None:
-    """Every chunk's lines, one by one: the screen takes the posts' lines in one batch."""
+    """The chunks' lines, each stretch of chunks that follow one another in the file read as
+    one range (a post's lines follow the previous post's, in bytes and in numbers)."""
     collecting = gc.isenabled()
     gc.disable()  # as a chunk's own run: many small objects, none in cycles
     try:
-        for chunk in chunks:
-            number = chunk.first_line
-            for block in read_blocks(path, chunk.start_offset, chunk.end_offset):
-                run.feed(number, list(block))
+        for first, start, end in _stretches(chunks):
+            number = first
+            for block in read_blocks(path, start, end):
+                run.feed(number, block)
                 number += len(block)
     finally:
         if collecting:
             gc.enable()
+
+
+def _stretches(chunks: list[Chunk]) -> list[tuple[int, int, int]]:
+    """``(first line, start, end)`` of each run of chunks, in index order, where one chunk
+    ends where the next starts."""
+    stretches: list[list[int]] = []
+    for chunk in chunks:
+        if stretches and stretches[-1][2] == chunk.start_offset:
+            stretches[-1][2] = chunk.end_offset
+        else:
+            stretches.append([chunk.first_line, chunk.start_offset, chunk.end_offset])
+    return [tuple(s) for s in stretches]

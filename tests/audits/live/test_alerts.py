@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 from audits.live.alerts import (
     WebhookRefused,
     alert_setting_save,
-    live_chunk_alert,
+    live_chunks_alert,
     webhook_address_check,
     webhook_signature,
 )
@@ -76,7 +76,8 @@ def test_an_underpayment_mails_the_staff_and_calls_the_signed_webhook_once(
     # the same post's task delivered again: nothing sent twice
     chunk = sent.chunk
     validate_live_chunk.apply(args=(chunk.submission_id, chunk.index))
-    assert live_chunk_alert(chunk) is None and len(got) == 1 and len(mail.outbox) == 1
+    assert live_chunks_alert(chunk.submission, [chunk]) == []
+    assert len(got) == 1 and len(mail.outbox) == 1
 
 
 def test_findings_under_the_severity_are_not_sent(wa, settings, django_capture_on_commit_callbacks):
