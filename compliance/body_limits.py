@@ -13,6 +13,8 @@ read as empty by Django: it is refused at once (411), so no client believes it w
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.conf import settings
 from django.http import JsonResponse
 from django.shortcuts import render
@@ -46,12 +48,18 @@ def declared_length(request) -> int | None:
 
 def body_limit(path: str) -> int:
     """The most bytes a body sent to ``path`` may hold."""
-    try:
-        name = resolve(path).url_name or ""
-    except Resolver404:
-        name = ""
-    setting = DOORS.get(name, "FORM_MAX_BODY_BYTES")
+    setting = DOORS.get(_url_name(path), "FORM_MAX_BODY_BYTES")
     return int(getattr(settings, setting)) + (OVERHEAD if setting in WITH_FILES else 0)
+
+
+@lru_cache(maxsize=4096)
+def _url_name(path: str) -> str:
+    """The name of the route ``path`` resolves to ("" for none): remembered, since a table
+    system posts to the same few paths many times a second."""
+    try:
+        return resolve(path).url_name or ""
+    except Resolver404:
+        return ""
 
 
 class BodyLimitMiddleware:

@@ -315,6 +315,9 @@ LIVE_RESEND_AFTER_SECONDS = int(os.environ.get("LIVE_RESEND_AFTER_SECONDS") or 6
 # A worker validates a live post together with at most this many posts of the same gaming day
 # waiting for a worker (their lines as one run, stored in one transaction).
 LIVE_VALIDATE_MOST_POSTS = int(os.environ.get("LIVE_VALIDATE_MOST_POSTS") or 200)
+# A post's chunk reaches a worker this long after the post (seconds): the day's posts arriving
+# meanwhile are validated with it, so a run's fixed costs are shared (0: at once).
+LIVE_VALIDATE_AFTER_SECONDS = float(os.environ.get("LIVE_VALIDATE_AFTER_SECONDS") or 1)
 # A live gaming day closes this long after its end in the jurisdiction's zone (rounds still
 # on their way); a late part this long after its last post.
 LIVE_CLOSE_AFTER_SECONDS = int(os.environ.get("LIVE_CLOSE_AFTER_SECONDS") or 600)

@@ -66,9 +66,11 @@ def _append_day(venue: Venue, table: str, day: date, group: list[PostedRound], d
                 new.append(r)
                 seen.add((r.round_id, r.sha256))
         receipt = _store(live_day, table, new) if new else None
-        if receipt is not None:
-            # robust: a broker that cannot take the message does not undo the answer (the
-            # rounds are stored); beat sends the chunk again (audits/live/sweep.py)
+        if receipt is not None and not live_day.validation_sent:
+            # one message for the posts arriving until a worker starts on them (it takes the
+            # day's waiting posts together). robust: a broker that cannot take the message
+            # does not undo the answer (the rounds are stored); beat sends the chunk again
+            # (audits/live/sweep.py)
             transaction.on_commit(
                 lambda: dispatch(live_day.submission_id, receipt.chunk_index), robust=True
             )
@@ -148,7 +150,8 @@ def _store(live_day: LiveDay, table: str, rounds: list[PostedRound]) -> Receipt:
                   round_id=r.round_id, line_sha256=r.sha256, line=first_line + i)
         for i, r in enumerate(rounds)
     )  # fmt: skip
-    LiveDay.objects.filter(pk=live_day.pk).update(last_post_at=timezone.now())
+    LiveDay.objects.filter(pk=live_day.pk).update(last_post_at=timezone.now(),
+                                                  validation_sent=True)  # fmt: skip
     return receipt
 
 
@@ -175,3 +178,11 @@ def receipt_dict(receipt: Receipt) -> dict:
         "first_line": receipt.first_line, "previous": receipt.previous, "hash": receipt.hash,
         "received_at": receipt.received_at.isoformat(),
     }  # fmt: skip
+
+
+def live_day_validation_started(submission_id: int) -> None:
+    """A worker starts on the day's waiting posts: the next post sends a message again (it
+    waits for an append in progress, whose post the worker then finds)."""
+    LiveDay.objects.filter(submission_id=submission_id, validation_sent=True).update(
+        validation_sent=False
+    )

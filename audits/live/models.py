@@ -38,6 +38,11 @@ class LiveDay(models.Model):
     opened_at = models.DateTimeField(auto_now_add=True)
     last_post_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    validation_sent = models.BooleanField(
+        default=False,
+        help_text="a worker has been sent the day's waiting posts and has not yet started: a "
+        "new post waits for it rather than sending another",
+    )
     heads = models.JSONField(
         default=dict, blank=True, help_text="each table's last receipt hash when it closed"
     )

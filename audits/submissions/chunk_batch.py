@@ -1,12 +1,12 @@
 """Validating the waiting chunks of one submission together: a live gaming day's posts.
 
 A post of one round costs a worker nearly what a post of fifty does: the run's start (the
-rules in force), the screen's fixed work, the store's queries and its commit.  So the task of
-one post claims the post's chunk and the day's other chunks still waiting (at most
+rules in force), the screen's fixed work, the store's queries and its commit.  So a task
+names one post's chunk and claims it with the day's other chunks still waiting (at most
 ``most``), reads their lines as one run, and stores them in one transaction: each finding
 with the chunk of its line, the counts, totals and rounds read on the first chunk
-(:func:`~audits.submissions.chunk.chunks_run_store`).  The tasks of the chunks it took find
-them done, or held while it works, and stop.
+(:func:`~audits.submissions.chunk.chunks_run_store`).  A task that finds its chunk done,
+or held by another worker, still takes the posts waiting.
 
 Exactly once, whatever dies: a claim counts an attempt on each chunk and commits; the
 chunks are then locked, those done meanwhile left out, validated and stored in one
@@ -35,28 +35,31 @@ from audits.submissions.storage import plain_path
 
 
 def chunks_validate_together(chunk: Chunk, most: int) -> list[Chunk]:
-    """Validate ``chunk`` with up to ``most - 1`` other waiting chunks of its submission; the
-    chunks this call validated (none when the chunk was done, or is being validated by
-    another worker now)."""
-    claimed = _claim(chunk, most)
-    if claimed is None:
-        return _alone(chunk)
-    return _validate_claimed(chunk, claimed)
+    """Validate ``chunk`` and the other chunks of its submission waiting for a worker, at
+    most ``most`` in one run; the chunks this call validated.  When ``chunk`` itself cannot
+    join the run (done, tried before, or held by another worker now), the others still
+    do, and it is validated alone unless done or held."""
+    claimed, named = _claim(chunk, most)
+    validated = [] if named or chunk.done else _alone(chunk)
+    if claimed:
+        validated += _validate_claimed(chunk, claimed)
+    return validated
 
 
-def _claim(chunk: Chunk, most: int) -> list[int] | None:
-    """The chunk and the submission's other chunks never tried, free (no other worker holds
-    them), in index order; an attempt counted on each and committed.  None when the chunk
-    itself is done, tried before or held."""
+def _claim(chunk: Chunk, most: int) -> tuple[list[int], bool]:
+    """The chunk (first) and the submission's other chunks never tried and free (no other
+    worker holds them), in index order, an attempt counted on each and committed; and
+    whether the chunk itself is among them."""
     with transaction.atomic():
         commit_without_waiting_for_the_disk()  # an attempt lost in a crash is not needed
-        free = Chunk.objects.select_for_update(skip_locked=True).filter(done=False, attempts=0)
-        if not list(free.filter(pk=chunk.pk).values_list("pk", flat=True)):
-            return None
-        others = free.filter(submission_id=chunk.submission_id).exclude(pk=chunk.pk)
-        claimed = [chunk.pk, *others.order_by("index").values_list("pk", flat=True)[: most - 1]]
+        free = Chunk.objects.select_for_update(skip_locked=True).filter(
+            submission_id=chunk.submission_id, done=False, attempts=0
+        )
+        named = list(free.filter(pk=chunk.pk).values_list("pk", flat=True))
+        others = free.exclude(pk=chunk.pk).order_by("index").values_list("pk", flat=True)
+        claimed = named + list(others[: most - len(named)])
         Chunk.objects.filter(pk__in=claimed).update(attempts=F("attempts") + 1)
-    return claimed
+    return claimed, bool(named)
 
 
 def _alone(chunk: Chunk) -> list[Chunk]:

@@ -14,6 +14,7 @@ from django.db.models import Sum
 from rest_framework.test import APIClient
 
 from audits.live.alerts import alert_setting_save
+from audits.live.append import live_rounds_append
 from audits.live.close import live_days_close
 from audits.live.models import AlertSent
 from audits.live.tasks import validate_live_chunk
@@ -64,8 +65,9 @@ def test_one_task_validates_the_waiting_posts_together_each_finding_with_its_pos
     assert alerted == [1, 2] and len(mail.outbox) == 2  # one alert per post, its own finding
     assert sorted("T2-1-b" in m.body for m in mail.outbox) == [False, True]
 
-    assert validate_live_chunk(chunks[2].submission_id, chunks[2].index) == 0  # taken: done
-    assert validate_live_chunk(chunks[5].submission_id, chunks[5].index) == 2
+    # a task whose post was taken by an earlier run still takes the posts waiting
+    assert validate_live_chunk(chunks[2].submission_id, chunks[2].index) == 2
+    assert validate_live_chunk(chunks[5].submission_id, chunks[5].index) == 0
     assert not Chunk.objects.filter(done=False).exists()
     assert Chunk.objects.aggregate(n=Sum("rounds"))["n"] == 12
     assert sorted(a.chunk.index for a in AlertSent.objects.all()) == [1, 2, 5]
@@ -115,3 +117,25 @@ def test_a_post_another_worker_holds_is_left_to_it(postgres, wa, unreachable_bro
         release.set()
         thread.join(30)
     assert validate_live_chunk(chunk.submission_id, chunk.index) == 1  # let go: validated
+
+
+def test_a_post_sends_a_message_only_when_none_is_on_its_way(
+    wa, django_capture_on_commit_callbacks
+):
+    """The day's posts arriving before a worker starts on the first one's message wait for
+    it (one message, one run); once it has started, the next post sends again."""
+    token = table_token_create(Venue.objects.get(code="WA-CR-0042"), "pit")[0]
+    sent = []
+
+    def post(round_id: str):
+        with django_capture_on_commit_callbacks(execute=True):
+            live_rounds_append(token, "T2", round_line(round=round_id) + b"\n",
+                               lambda s, i: sent.append(i))  # fmt: skip
+
+    post("T2-a")
+    post("T2-b")
+    assert sent == [0]
+    submission_id = Chunk.objects.get(index=0).submission_id
+    assert validate_live_chunk(submission_id, 0) == 2
+    post("T2-c")
+    assert sent == [0, 2]

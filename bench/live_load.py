@@ -1,0 +1,297 @@
+"""Live rounds under load: many tables posting rounds at a set rate to the production-shaped
+stack (gunicorn, one Celery worker of two processes on Redis, PostgreSQL, all on this
+machine), and how long each round waits, once its post is answered, for its findings to be
+stored (issue 41's goal: 2,000 rounds/s across 500 tables, 99% within 5 s).
+
+    .venv/bin/python bench/live_load.py [--rate 2000] [--tables 500] [--seconds 30]
+
+A fresh PostgreSQL database (``compliance_bench_load``) is migrated and loaded, with
+``--tables`` tables at the demo venue WA-CR-0042, where Toss One 21 is authorized at every
+table.  The sample generator deals ``rate x seconds`` rounds (about 1% faulty; stakes any
+whole dollar within the limits), spread over the tables in turn.  Each table posts its
+rounds in batches of 1 to 50 (seeded), its posts spaced so that all the tables together
+send ``--rate`` rounds a second; client threads (each with its own tables, a post at a
+time per table, as a table system sends) post over HTTP and retry a 503.
+
+Prints the rate reached (rounds answered a second), each post's answer time, and for every
+round the time from its post's answer to its chunk being done (findings, totals and rounds
+read stored): median, 99% and worst.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import secrets
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
+DATABASE = "postgresql://postgres@127.0.0.1:5432/compliance_bench_load"
+BROKER = os.environ.get("BENCH_BROKER_URL") or "redis://127.0.0.1:6379/13"
+QUEUE, PORT, VENUE = "bench-live", 8734, "WA-CR-0042"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rate", type=int, default=2000, help="rounds a second, all tables")
+    parser.add_argument("--tables", type=int, default=500)
+    parser.add_argument("--seconds", type=int, default=30)
+    parser.add_argument("--clients", type=int, default=32, help="client threads")
+    parser.add_argument("--worker-processes", type=int, default=2)
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="bench-live-load-"))
+    env = _environment(work)
+    os.environ.update(env)
+    import django
+
+    django.setup()
+    secret = _database(args.tables)
+    posts = _posts(work, args)
+    rounds = sum(p["rounds"] for p in posts)
+    print(f"{rounds:,} rounds in {len(posts):,} posts to {args.tables} tables, "
+          f"{args.rate:,} rounds/s asked for {args.seconds} s")  # fmt: skip
+    with _running(env, args.worker_processes, work):
+        before = _cpu_seconds()
+        started = time.time()
+        _send(posts, secret, args.clients, started)
+        answered = time.time() - started
+        done = _wait_done(timeout=300)
+        used = {k: v - before.get(k, 0.0) for k, v in _cpu_seconds().items()}
+    _report(posts, rounds, answered, done)
+    per_post = ", ".join(f"{k} {1000 * v / len(posts):.1f}" for k, v in sorted(used.items()))
+    print(f"  processor time a post (ms): {per_post}")
+
+
+def _environment(work: Path) -> dict:
+    import psycopg
+
+    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+        conn.execute("DROP DATABASE IF EXISTS compliance_bench_load WITH (FORCE)")
+        conn.execute("CREATE DATABASE compliance_bench_load")
+    return {
+        "DATABASE_URL": DATABASE, "MEDIA_ROOT": str(work / "media"),
+        "DJANGO_SETTINGS_MODULE": "compliance.settings", "DJANGO_DEBUG": "false",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(64), "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+        "CELERY_BROKER_URL": BROKER, "CELERY_RESULT_BACKEND": BROKER,
+        "CELERY_TASK_DEFAULT_QUEUE": QUEUE, "CELERY_TASK_ALWAYS_EAGER": "false",
+        "LOG_LEVEL": "WARNING", "GUNICORN_BIND": f"127.0.0.1:{PORT}",
+        "GUNICORN_WORKERS": "2", "GUNICORN_THREADS": "8",
+        "LIVE_CLOSE_AFTER_SECONDS": str(10**9),  # the load's day stays open
+    }  # fmt: skip
+
+
+def _database(tables: int) -> str:
+    """Migrated and loaded, ``tables`` tables at the venue; a table token's secret."""
+    from django.core.management import call_command
+
+    from audits.live.tokens import table_token_create
+    from games.models import Table, Venue
+    from games.registry_io import load_registry
+
+    call_command("migrate", verbosity=0)
+    load_registry([ROOT / "data/registry/washington.yaml", ROOT / "data/registry/demo.yaml"])
+    venue = Venue.objects.get(code=VENUE)
+    have = set(venue.tables.values_list("code", flat=True))
+    Table.objects.bulk_create(
+        Table(venue=venue, code=f"T{k}") for k in range(1, tables + 1) if f"T{k}" not in have
+    )
+    return table_token_create(venue, "load")[1]
+
+
+def _posts(work: Path, args) -> list[dict]:
+    """Every post: its table, body, rounds and when it is due (seconds from the start)."""
+    from audits.samples import generate_toss_one
+
+    path = work / "day.jsonl"
+    total = args.rate * args.seconds
+    generate_toss_one(path, rounds=total, start="2026-10-10", days=1, fault_rate=0.01, seed=41,
+                      stakes="any")  # fmt: skip
+    per_table: list[list[bytes]] = [[] for _ in range(args.tables)]
+    for i, line in enumerate(x for x in path.read_bytes().splitlines() if _routable(x)):
+        record = json.loads(line)
+        record["table"] = f"T{i % args.tables + 1}"
+        per_table[i % args.tables].append(json.dumps(record, separators=(",", ":")).encode())
+    rng, posts = random.Random(7), []
+    table_rate = args.rate / args.tables  # rounds a second at each table
+    for k, lines in enumerate(per_table):
+        due = rng.uniform(0, 25 / table_rate)  # the tables start at different moments
+        while lines:
+            batch = lines[: rng.randint(1, 50)]
+            lines = lines[len(batch) :]
+            posts.append({"table": f"T{k + 1}", "body": b"\n".join(batch) + b"\n",
+                          "rounds": len(batch), "due": due})  # fmt: skip
+            due += len(batch) / table_rate
+    return posts
+
+
+def _routable(line: bytes) -> bool:
+    try:
+        record = json.loads(line)
+        return isinstance(record, dict) and bool(record.get("table") and record.get("played_at"))
+    except ValueError:
+        return False
+
+
+class _running:
+    """gunicorn and a Celery worker of ``processes`` processes, started and stopped."""
+
+    def __init__(self, env: dict, processes: int, work: Path):
+        self.env, self.processes, self.work = {**os.environ, **env}, processes, work
+
+    def __enter__(self):
+        from compliance.celery import app
+
+        app.conf.update(broker_url=BROKER, task_default_queue=QUEUE, task_always_eager=False)
+        app.control.purge()
+        bin_dir = Path(sys.executable).parent
+        self.logs = [open(self.work / n, "wb") for n in ("gunicorn.log", "worker.log")]  # noqa: SIM115
+        self.server = subprocess.Popen(
+            [str(bin_dir / "gunicorn"), "compliance.wsgi", "-c", "deploy/gunicorn.conf.py"],
+            cwd=ROOT, env=self.env, stdout=self.logs[0], stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        self.worker = subprocess.Popen(
+            [str(bin_dir / "celery"), "-A", "compliance", "worker", "-Q", QUEUE, "-c",
+             str(self.processes), "--loglevel", "WARNING", "--without-heartbeat",
+             "--without-gossip", "--without-mingle"],
+            cwd=ROOT, env=self.env, stdout=self.logs[1], stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        _wait(lambda: _healthy(), "gunicorn to answer")
+        _wait(lambda: bool(app.control.ping(timeout=1.0)), "the worker to answer")
+        return self
+
+    def __exit__(self, *exc):
+        for process in (self.server, self.worker):
+            process.terminate()
+            process.wait(timeout=60)
+        for log in self.logs:
+            log.close()
+
+
+def _healthy() -> bool:
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=2)
+        conn.request("GET", "/healthz")
+        return conn.getresponse().status == 200
+    except OSError:
+        return False
+
+
+def _wait(ready, what: str, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if ready():
+            return
+        time.sleep(0.5)
+    raise RuntimeError(f"waited {timeout:.0f} s for {what}")
+
+
+def _send(posts: list[dict], secret: str, clients: int, started: float) -> None:
+    """Each client thread posts its tables' posts, each when due (or as soon as it can),
+    and records when each was answered and its receipt."""
+    mine: list[list[dict]] = [[] for _ in range(clients)]
+    for post in posts:
+        mine[int(post["table"][1:]) % clients].append(post)
+    threads = [threading.Thread(target=_client, args=(sorted(m, key=lambda p: p["due"]),
+                                                      secret, started)) for m in mine]  # fmt: skip
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
+def _client(posts: list[dict], secret: str, started: float) -> None:
+    conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
+    headers = {"Content-Type": "application/x-ndjson", "Authorization": f"Table {secret}"}
+    for post in posts:
+        pause = started + post["due"] - time.time()
+        if pause > 0:
+            time.sleep(pause)
+        url = f"/api/live/venues/{VENUE}/tables/{post['table']}/rounds/"
+        sent = time.time()
+        while True:
+            conn.request("POST", url, body=post["body"], headers=headers)
+            answer = conn.getresponse()
+            body = answer.read()
+            if answer.status != 503:
+                break
+            time.sleep(0.2)
+        if answer.status not in (200, 201):
+            raise RuntimeError(f"{answer.status}: {body[:300]!r}")
+        post["answered"], post["took"] = time.time(), time.time() - sent
+        post["receipt"] = json.loads(body)["receipts"][0]["hash"]
+
+
+def _wait_done(timeout: float) -> dict[str, float]:
+    """Once every chunk is done: each receipt's hash -> when its chunk was done."""
+    from audits.live.models import Receipt
+    from audits.submissions.models import Chunk
+
+    _wait(lambda: not Chunk.objects.filter(done=False).exists(), "every post validated",
+          timeout)  # fmt: skip
+    done = {
+        (c.submission_id, c.index): c.done_at.timestamp()
+        for c in Chunk.objects.only("submission_id", "index", "done_at")
+    }
+    receipts = Receipt.objects.values_list("hash", "live_day__submission_id", "chunk_index")
+    return {h: done[(s, i)] for h, s, i in receipts}
+
+
+def _cpu_seconds() -> dict[str, float]:
+    """Processor seconds used so far by the processes of this machine, by kind (the web
+    server, the worker, PostgreSQL, Redis, this process), from /proc."""
+    tick, used = os.sysconf("SC_CLK_TCK"), {}
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        kind = next((k for k, word in KINDS if word in command), None)
+        if int(pid) == os.getpid():
+            kind = "bench"
+        if kind:
+            used[kind] = used.get(kind, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+    return used
+
+
+KINDS = (("gunicorn", b"gunicorn"), ("worker", b"celery"), ("postgres", b"postgres"),
+         ("redis", b"redis-server"))  # fmt: skip
+
+
+def _report(posts: list[dict], rounds: int, answered: float, done: dict[str, float]) -> None:
+    took = sorted(p["took"] for p in posts)
+    waits = sorted((done[p["receipt"]] - p["answered"], p["rounds"]) for p in posts)
+    print(f"  rounds answered: {rounds / answered:,.0f} a second ({answered:.1f} s)")
+    print(f"  post answered in: median {_at(took, 0.5) * 1000:.0f} ms, "
+          f"99% {_at(took, 0.99) * 1000:.0f} ms")  # fmt: skip
+    print(f"  findings stored after the answer (each round): median "
+          f"{_weighted(waits, 0.5):.2f} s, 99% {_weighted(waits, 0.99):.2f} s, "
+          f"worst {waits[-1][0]:.2f} s")  # fmt: skip
+
+
+def _at(ordered: list[float], q: float) -> float:
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _weighted(ordered: list[tuple[float, int]], q: float) -> float:
+    """The wait below which a share ``q`` of the rounds were done."""
+    total, seen = sum(n for _, n in ordered), 0
+    for wait, n in ordered:
+        seen += n
+        if seen >= q * total:
+            return wait
+    return ordered[-1][0]
+
+
+if __name__ == "__main__":
+    main()
