@@ -48,9 +48,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=30)
     parser.add_argument("--clients", type=int, default=32, help="client threads")
     parser.add_argument("--worker-processes", type=int, default=2)
+    parser.add_argument("--web-processes", type=int, default=5, help="gunicorn workers")
+    parser.add_argument("--web-threads", type=int, default=1, help="threads of each")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="bench-live-load-"))
     env = _environment(work)
+    env.update(GUNICORN_WORKERS=str(args.web_processes), GUNICORN_THREADS=str(args.web_threads))
     os.environ.update(env)
     import django
 
@@ -65,9 +68,12 @@ def main() -> None:
         started = time.time()
         _send(posts, secret, args.clients, started)
         answered = time.time() - started
+        streaming = sum(_cpu_seconds().values()) - sum(before.values())
         done = _wait_done(timeout=300)
         used = {k: v - before.get(k, 0.0) for k, v in _cpu_seconds().items()}
     _report(posts, rounds, answered, done)
+    busy = streaming / (answered * (os.cpu_count() or 1))
+    print(f"  the machine's processors busy with these processes: {busy:.0%} of the stream")
     per_post = ", ".join(f"{k} {1000 * v / len(posts):.1f}" for k, v in sorted(used.items()))
     print(f"  processor time a post (ms): {per_post}")
 
@@ -85,7 +91,6 @@ def _environment(work: Path) -> dict:
         "CELERY_BROKER_URL": BROKER, "CELERY_RESULT_BACKEND": BROKER,
         "CELERY_TASK_DEFAULT_QUEUE": QUEUE, "CELERY_TASK_ALWAYS_EAGER": "false",
         "LOG_LEVEL": "WARNING", "GUNICORN_BIND": f"127.0.0.1:{PORT}",
-        "GUNICORN_WORKERS": "2", "GUNICORN_THREADS": "8",
         "LIVE_CLOSE_AFTER_SECONDS": str(10**9),  # the load's day stays open
     }  # fmt: skip
 
@@ -218,10 +223,15 @@ def _client(posts: list[dict], secret: str, started: float) -> None:
             time.sleep(pause)
         url = f"/api/live/venues/{VENUE}/tables/{post['table']}/rounds/"
         sent = time.time()
-        while True:
-            conn.request("POST", url, body=post["body"], headers=headers)
-            answer = conn.getresponse()
-            body = answer.read()
+        while True:  # a table system sends a post again until it is answered (stored once)
+            try:
+                conn.request("POST", url, body=post["body"], headers=headers)
+                answer = conn.getresponse()
+                body = answer.read()
+            except (OSError, http.client.HTTPException):  # the server closed an idle one
+                conn.close()
+                conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
+                continue
             if answer.status != 503:
                 break
             time.sleep(0.2)

@@ -103,8 +103,11 @@ class LiveRound(models.Model):
 
     class Meta:
         constraints = [
+            # the round id first: a post's rounds are looked up by id among the day's many,
+            # whatever the planner believes of the day's size (a new day has no statistics)
             models.UniqueConstraint(
-                fields=["venue", "gaming_day", "round_id", "line_sha256"], name="uniq_live_round"
+                fields=["round_id", "venue", "gaming_day", "line_sha256"],
+                name="uniq_live_round_by_id",
             )
         ]
 
