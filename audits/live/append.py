@@ -21,6 +21,8 @@ from audits.submissions.models import Chunk, Submission, SubmissionStatus
 from audits.submissions.storage import media_path
 from games.models import Venue
 
+ATTEMPTS = 3  # a post whose rounds or receipt another post stored at the same moment
+
 
 @dataclass(frozen=True)
 class Appended:
@@ -52,28 +54,33 @@ def live_rounds_append(token: TableToken, table: str, body: bytes,
 
 
 def _append_day(venue: Venue, table: str, day: date, group: list[PostedRound], dispatch):
-    with transaction.atomic():
-        live_day = _open_part(venue, day)
-        known = {
-            (x.round_id, x.line_sha256): x.receipt
-            for x in LiveRound.objects.select_related("receipt").filter(
-                venue=venue.code, gaming_day=day, round_id__in={r.round_id for r in group}
-            )
-        }
-        new, seen = [], set()
-        for r in group:
-            if (r.round_id, r.sha256) not in known and (r.round_id, r.sha256) not in seen:
-                new.append(r)
-                seen.add((r.round_id, r.sha256))
-        receipt = _store(live_day, table, new) if new else None
-        if receipt is not None and not live_day.validation_sent:
-            # one message for the posts arriving until a worker starts on them (it takes the
-            # day's waiting posts together). robust: a broker that cannot take the message
-            # does not undo the answer (the rounds are stored); beat sends the chunk again
-            # (audits/live/sweep.py)
-            transaction.on_commit(
-                lambda: dispatch(live_day.submission_id, receipt.chunk_index), robust=True
-            )
+    """The day's new rounds stored, and each round's status.  What other posts may change
+    meanwhile is read first; the day's lock is taken last, for the write and the commit
+    alone.  Two posts storing the same round, or the same table's next receipt, at the same
+    moment: the second's insert fails on a unique constraint, and it is made again."""
+    for attempt in range(ATTEMPTS):
+        try:
+            with transaction.atomic():
+                return _append_day_once(venue, table, day, group, dispatch)
+        except IntegrityError:
+            if attempt == ATTEMPTS - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _append_day_once(venue: Venue, table: str, day: date, group: list[PostedRound], dispatch):
+    known = {
+        (x.round_id, x.line_sha256): x.receipt
+        for x in LiveRound.objects.select_related("receipt").filter(
+            round_id__in={r.round_id for r in group}, venue=venue.code, gaming_day=day
+        )
+    }
+    new, seen = [], set()
+    for r in group:
+        if (r.round_id, r.sha256) not in known and (r.round_id, r.sha256) not in seen:
+            new.append(r)
+            seen.add((r.round_id, r.sha256))
+    receipt = _store(venue, table, day, new, dispatch) if new else None
     statuses = []
     for r in group:
         earlier = known.get((r.round_id, r.sha256))
@@ -85,12 +92,57 @@ def _append_day(venue: Venue, table: str, day: date, group: list[PostedRound], d
     return given, statuses, len(new)
 
 
+def _store(venue: Venue, table: str, day: date, rounds: list[PostedRound], dispatch) -> Receipt:
+    """Append the rounds to the day's file (at the size the database knows: bytes of a post
+    whose transaction did not commit are written over), its chunk, receipt and rounds; the
+    day's next message to a worker sent after the commit when none is on its way."""
+    data = b"".join(r.raw + b"\n" for r in rounds)
+    last = Receipt.objects.filter(venue=venue.code, table=table, gaming_day=day)
+    last = last.order_by("-seq").only("seq", "hash").first()
+    live_day = _open_part(venue, day)  # locked from here to the commit
+    start, first_line, index = live_day.size_bytes, live_day.lines_total + 1, live_day.chunk_count
+    seq, previous = (last.seq + 1, last.hash) if last else (1, GENESIS)
+    stored = hashlib.sha256(data).hexdigest()
+    receipt = Receipt.objects.create(
+        live_day=live_day, venue=venue.code, table=table, gaming_day=day, seq=seq,
+        stored_sha256=stored, rounds=len(rounds), first_line=first_line, previous=previous,
+        hash=receipt_hash(venue.code, table, day.isoformat(), seq, stored, previous),
+        received_at=timezone.now(), chunk_index=index,
+    )  # fmt: skip
+    LiveRound.objects.bulk_create(
+        LiveRound(receipt=receipt, venue=venue.code, gaming_day=day, round_id=r.round_id,
+                  line_sha256=r.sha256, line=first_line + i)
+        for i, r in enumerate(rounds)
+    )  # fmt: skip
+    Chunk.objects.create(submission_id=live_day.submission_id, index=index,
+                         first_line=first_line, start_offset=start,
+                         end_offset=start + len(data))  # fmt: skip
+    with open(media_path(live_day.submission.raw_file), "r+b") as file:  # the rows first:
+        file.truncate(start)  # a post whose rows clash with another's writes nothing
+        file.seek(start)
+        file.write(data)
+        file.flush()
+        os.fsync(file.fileno())  # acknowledged means on the disk
+    LiveDay.objects.filter(pk=live_day.pk).update(
+        size_bytes=start + len(data), lines_total=live_day.lines_total + len(rounds),
+        chunk_count=index + 1, last_post_at=timezone.now(), validation_sent=True,
+    )  # fmt: skip
+    if not live_day.validation_sent:
+        # one message for the posts arriving until a worker starts on them (it takes the
+        # day's waiting posts together). robust: a broker that cannot take the message does
+        # not undo the answer (the rounds are stored); beat sends the chunk again
+        # (audits/live/sweep.py)
+        transaction.on_commit(lambda: dispatch(live_day.submission_id, index), robust=True)
+    return receipt
+
+
 def _open_part(venue: Venue, day: date) -> LiveDay:
     """The day's open part, locked (made when the day's first round arrives, or a late
     part when the day has closed)."""
     for _ in range(3):
         latest = (
-            LiveDay.objects.select_for_update()
+            LiveDay.objects.select_for_update(of=("self",))
+            .select_related("submission")
             .filter(venue=venue, gaming_day=day)
             .order_by("-part")
             .first()
@@ -120,53 +172,11 @@ def _new_part(venue: Venue, day: date, part: int) -> LiveDay:
     )  # fmt: skip
     live_day = LiveDay.objects.create(venue=venue, gaming_day=day, part=part,
                                       submission=submission)  # fmt: skip
-    return LiveDay.objects.select_for_update().get(pk=live_day.pk)
-
-
-def _store(live_day: LiveDay, table: str, rounds: list[PostedRound]) -> Receipt:
-    """Append the rounds to the day's file (at the size the database knows: bytes of a post
-    whose transaction did not commit are written over), its chunk, receipt and rounds."""
-    submission = Submission.objects.select_for_update().get(pk=live_day.submission_id)
-    data = b"".join(r.raw + b"\n" for r in rounds)
-    start = submission.size_bytes
-    with open(media_path(submission.raw_file), "r+b") as file:
-        file.truncate(start)
-        file.seek(start)
-        file.write(data)
-        file.flush()
-        os.fsync(file.fileno())  # acknowledged means on the disk
-    first_line = submission.lines_total + 1
-    chunk = Chunk.objects.create(submission=submission, index=submission.chunk_count,
-                                 first_line=first_line, start_offset=start,
-                                 end_offset=start + len(data))  # fmt: skip
-    Submission.objects.filter(pk=submission.pk).update(
-        size_bytes=start + len(data), lines_total=submission.lines_total + len(rounds),
-        chunk_count=submission.chunk_count + 1,
-    )  # fmt: skip
-    receipt = _receipt(live_day, table, hashlib.sha256(data).hexdigest(), len(rounds),
-                       first_line, chunk.index)  # fmt: skip
-    LiveRound.objects.bulk_create(
-        LiveRound(receipt=receipt, venue=live_day.venue.code, gaming_day=live_day.gaming_day,
-                  round_id=r.round_id, line_sha256=r.sha256, line=first_line + i)
-        for i, r in enumerate(rounds)
-    )  # fmt: skip
-    LiveDay.objects.filter(pk=live_day.pk).update(last_post_at=timezone.now(),
-                                                  validation_sent=True)  # fmt: skip
-    return receipt
-
-
-def _receipt(live_day: LiveDay, table: str, stored: str, rounds: int, first_line: int,
-             chunk_index: int) -> Receipt:  # fmt: skip
-    venue, day = live_day.venue.code, live_day.gaming_day
-    last = Receipt.objects.filter(venue=venue, table=table, gaming_day=day).order_by("-seq")
-    last = last.first()
-    seq, previous = (last.seq + 1, last.hash) if last else (1, GENESIS)
-    return Receipt.objects.create(
-        live_day=live_day, venue=venue, table=table, gaming_day=day, seq=seq,
-        stored_sha256=stored, rounds=rounds, first_line=first_line, previous=previous,
-        hash=receipt_hash(venue, table, day.isoformat(), seq, stored, previous),
-        received_at=timezone.now(), chunk_index=chunk_index,
-    )  # fmt: skip
+    return (
+        LiveDay.objects.select_for_update(of=("self",))
+        .select_related("submission")
+        .get(pk=live_day.pk)
+    )
 
 
 def receipt_dict(receipt: Receipt) -> dict:
@@ -178,6 +188,16 @@ def receipt_dict(receipt: Receipt) -> dict:
         "first_line": receipt.first_line, "previous": receipt.previous, "hash": receipt.hash,
         "received_at": receipt.received_at.isoformat(),
     }  # fmt: skip
+
+
+def live_day_submission_counts(submission_id: int) -> None:
+    """The day's submission told how far its file has grown (bytes, lines, chunks), as an
+    upload's is: the posts keep these on the day, so that they never wait for a worker
+    holding the submission's row."""
+    grown = LiveDay.objects.filter(submission_id=submission_id)
+    counts = grown.values("size_bytes", "lines_total", "chunk_count").first()
+    if counts is not None:
+        Submission.objects.filter(pk=submission_id).update(**counts)
 
 
 def live_day_validation_started(submission_id: int) -> None:

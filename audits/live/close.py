@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
 from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from audits.live.append import receipt_dict
+from audits.live.append import live_day_submission_counts, receipt_dict
 from audits.live.chain import chain_problems
 from audits.live.models import LiveDay, Receipt
 from audits.submissions.chunk import chunk_validate
@@ -54,6 +55,9 @@ def live_day_close(part: LiveDay) -> bool:
         if locked.closed_at is not None:
             return False
         LiveDay.objects.filter(pk=part.pk).update(closed_at=timezone.now())
+    # what a post wrote and did not commit, after the last committed one, is not the day's
+    os.truncate(media_path(part.submission.raw_file), locked.size_bytes)
+    live_day_submission_counts(part.submission_id)
     submission = Submission.objects.get(pk=part.submission_id)
     problems = live_day_chain_problems(part)
     if problems:

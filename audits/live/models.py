@@ -38,6 +38,9 @@ class LiveDay(models.Model):
     opened_at = models.DateTimeField(auto_now_add=True)
     last_post_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    size_bytes = models.BigIntegerField(default=0, help_text="of the day's file, so far")
+    lines_total = models.BigIntegerField(default=0, help_text="rounds stored so far")
+    chunk_count = models.IntegerField(default=0, help_text="posts stored so far")
     validation_sent = models.BooleanField(
         default=False,
         help_text="a worker has been sent the day's waiting posts and has not yet started: a "

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
 from audits.live.alerts import live_chunks_alert
-from audits.live.append import live_day_validation_started
+from audits.live.append import live_day_submission_counts, live_day_validation_started
 from audits.live.close import live_days_close
 from audits.live.sweep import live_chunks_resend
 from audits.submissions.chunk_batch import chunks_validate_together
@@ -28,6 +28,8 @@ def validate_live_chunk(submission_id: int, index: int) -> int:
     chunk = Chunk.objects.select_related("submission").get(submission_id=submission_id,
                                                            index=index)  # fmt: skip
     validated = chunks_validate_together(chunk, settings.LIVE_VALIDATE_MOST_POSTS)
+    if validated:
+        live_day_submission_counts(submission_id)
     live_chunks_alert(chunk.submission, [chunk, *(c for c in validated if c.pk != chunk.pk)])
     return len(validated)
 

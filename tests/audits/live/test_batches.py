@@ -50,6 +50,9 @@ def test_one_task_validates_the_waiting_posts_together_each_finding_with_its_pos
     assert not Chunk.objects.filter(done=True).exists()
 
     assert validate_live_chunk(chunks[1].submission_id, chunks[1].index) == 4
+    grown = Submission.objects.get(pk=chunks[0].submission_id)  # told by the worker
+    assert (grown.lines_total, grown.chunk_count, grown.size_bytes) == (
+        12, 6, chunks[5].end_offset)  # fmt: skip
     done = list(Chunk.objects.filter(done=True).order_by("index"))
     assert [c.index for c in done] == [0, 1, 2, 3]  # the named post and the waiting before it
     carrier = done[0]
