@@ -70,6 +70,7 @@ serve: $(VENV)/.installed
 bench: $(VENV)/.installed
 	$(PY) bench/run.py
 	$(PY) bench/validation.py --workers 2
+	$(PY) bench/live_load.py
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

@@ -51,6 +51,10 @@ def main() -> None:
     parser.add_argument("--web-processes", type=int, default=5, help="gunicorn workers")
     parser.add_argument("--web-threads", type=int, default=1, help="threads of each")
     args = parser.parse_args()
+    missing = _unavailable()
+    if missing:
+        print(f"live load not measured: {missing}")
+        return
     work = Path(tempfile.mkdtemp(prefix="bench-live-load-"))
     env = _environment(work)
     env.update(GUNICORN_WORKERS=str(args.web_processes), GUNICORN_THREADS=str(args.web_threads))
@@ -76,6 +80,19 @@ def main() -> None:
     print(f"  the machine's processors busy with these processes: {busy:.0%} of the stream")
     per_post = ", ".join(f"{k} {1000 * v / len(posts):.1f}" for k, v in sorted(used.items()))
     print(f"  processor time a post (ms): {per_post}")
+
+
+def _unavailable() -> str | None:
+    """Why the stack cannot run here (it needs PostgreSQL and Redis), or None."""
+    import psycopg
+    import redis
+
+    try:
+        psycopg.connect(PG_ADMIN, connect_timeout=3).close()
+        redis.Redis.from_url(BROKER, socket_connect_timeout=3).ping()
+    except Exception as exc:  # any failure means "not here"
+        return f"needs PostgreSQL at {PG_ADMIN} and Redis at {BROKER} ({type(exc).__name__})"
+    return None
 
 
 def _environment(work: Path) -> dict:

@@ -100,29 +100,13 @@ def _store(venue: Venue, table: str, day: date, rounds: list[PostedRound], dispa
     last = Receipt.objects.filter(venue=venue.code, table=table, gaming_day=day)
     last = last.order_by("-seq").only("seq", "hash").first()
     live_day = _open_part(venue, day)  # locked from here to the commit
-    start, first_line, index = live_day.size_bytes, live_day.lines_total + 1, live_day.chunk_count
-    seq, previous = (last.seq + 1, last.hash) if last else (1, GENESIS)
-    stored = hashlib.sha256(data).hexdigest()
-    receipt = Receipt.objects.create(
-        live_day=live_day, venue=venue.code, table=table, gaming_day=day, seq=seq,
-        stored_sha256=stored, rounds=len(rounds), first_line=first_line, previous=previous,
-        hash=receipt_hash(venue.code, table, day.isoformat(), seq, stored, previous),
-        received_at=timezone.now(), chunk_index=index,
-    )  # fmt: skip
-    LiveRound.objects.bulk_create(
-        LiveRound(receipt=receipt, venue=venue.code, gaming_day=day, round_id=r.round_id,
-                  line_sha256=r.sha256, line=first_line + i)
-        for i, r in enumerate(rounds)
-    )  # fmt: skip
+    start, index = live_day.size_bytes, live_day.chunk_count
+    # the rows first: a post whose rows clash with another's writes nothing
+    receipt = _receipt(live_day, venue.code, table, rounds, data, last)
     Chunk.objects.create(submission_id=live_day.submission_id, index=index,
-                         first_line=first_line, start_offset=start,
+                         first_line=receipt.first_line, start_offset=start,
                          end_offset=start + len(data))  # fmt: skip
-    with open(media_path(live_day.submission.raw_file), "r+b") as file:  # the rows first:
-        file.truncate(start)  # a post whose rows clash with another's writes nothing
-        file.seek(start)
-        file.write(data)
-        file.flush()
-        os.fsync(file.fileno())  # acknowledged means on the disk
+    _write_at(media_path(live_day.submission.raw_file), start, data)
     LiveDay.objects.filter(pk=live_day.pk).update(
         size_bytes=start + len(data), lines_total=live_day.lines_total + len(rounds),
         chunk_count=index + 1, last_post_at=timezone.now(), validation_sent=True,
@@ -134,6 +118,36 @@ def _store(venue: Venue, table: str, day: date, rounds: list[PostedRound], dispa
         # (audits/live/sweep.py)
         transaction.on_commit(lambda: dispatch(live_day.submission_id, index), robust=True)
     return receipt
+
+
+def _receipt(live_day: LiveDay, venue: str, table: str, rounds: list[PostedRound],
+             data: bytes, last: Receipt | None) -> Receipt:  # fmt: skip
+    """The post's receipt, chained to the table's ``last``, and its rounds' rows."""
+    day = live_day.gaming_day
+    first_line = live_day.lines_total + 1
+    seq, previous = (last.seq + 1, last.hash) if last else (1, GENESIS)
+    stored = hashlib.sha256(data).hexdigest()
+    receipt = Receipt.objects.create(
+        live_day=live_day, venue=venue, table=table, gaming_day=day, seq=seq,
+        stored_sha256=stored, rounds=len(rounds), first_line=first_line, previous=previous,
+        hash=receipt_hash(venue, table, day.isoformat(), seq, stored, previous),
+        received_at=timezone.now(), chunk_index=live_day.chunk_count,
+    )  # fmt: skip
+    LiveRound.objects.bulk_create(
+        LiveRound(receipt=receipt, venue=venue, gaming_day=day, round_id=r.round_id,
+                  line_sha256=r.sha256, line=first_line + i)
+        for i, r in enumerate(rounds)
+    )  # fmt: skip
+    return receipt
+
+
+def _write_at(path, start: int, data: bytes) -> None:
+    with open(path, "r+b") as file:
+        file.truncate(start)
+        file.seek(start)
+        file.write(data)
+        file.flush()
+        os.fsync(file.fileno())  # acknowledged means on the disk
 
 
 def _open_part(venue: Venue, day: date) -> LiveDay:

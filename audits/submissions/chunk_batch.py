@@ -38,11 +38,13 @@ def chunks_validate_together(chunk: Chunk, most: int) -> list[Chunk]:
     """Validate ``chunk`` and the other chunks of its submission waiting for a worker, at
     most ``most`` in one run; the chunks this call validated.  When ``chunk`` itself cannot
     join the run (done, tried before, or held by another worker now), the others still
-    do, and it is validated alone unless done or held."""
+    do, and it is validated alone unless done or held.  Runs follow one another while
+    ``most`` were waiting: no message is needed for the posts left over."""
     claimed, named = _claim(chunk, most)
     validated = [] if named or chunk.done else _alone(chunk)
-    if claimed:
+    while claimed:
         validated += _validate_claimed(chunk, claimed)
+        claimed = _claim(chunk, most)[0] if len(claimed) == most else []
     return validated
 
 

@@ -27,12 +27,13 @@ from tests.audits.live.test_live_rounds import LATER, _post
 UNDERPAID = {"seats__0__results__main": "25"}  # 37.50 is due
 
 
-def _posts_waiting(count: int, underpaid_in: set[int] = frozenset()) -> list[Chunk]:
-    """``count`` posts of two rounds each at T2, answered but not sent to any worker (their
-    on-commit messages not run); the posts in ``underpaid_in`` underpay their second round."""
+def _posts_waiting(count: int, underpaid_in: set[int] = frozenset(), first: int = 0):
+    """``count`` posts of two rounds each at T2 (numbered from ``first``), answered but not
+    sent to any worker (their on-commit messages not run); the posts in ``underpaid_in``
+    underpay their second round.  Every chunk so far."""
     token = table_token_create(Venue.objects.get(code="WA-CR-0042"), "pit")[1]
     client = APIClient()
-    for post in range(count):
+    for post in range(first, first + count):
         second = UNDERPAID if post in underpaid_in else {}
         lines = [round_line(round=f"T2-{post}-a"), round_line(round=f"T2-{post}-b", **second)]
         assert _post(client, token, "WA-CR-0042", "T2", lines).status_code == 201
@@ -49,34 +50,36 @@ def test_one_task_validates_the_waiting_posts_together_each_finding_with_its_pos
     chunks = _posts_waiting(6, underpaid_in={1, 2, 5})
     assert not Chunk.objects.filter(done=True).exists()
 
-    assert validate_live_chunk(chunks[1].submission_id, chunks[1].index) == 4
+    assert validate_live_chunk(chunks[1].submission_id, chunks[1].index) == 6  # 4, then 2
     grown = Submission.objects.get(pk=chunks[0].submission_id)  # told by the worker
     assert (grown.lines_total, grown.chunk_count, grown.size_bytes) == (
         12, 6, chunks[5].end_offset)  # fmt: skip
-    done = list(Chunk.objects.filter(done=True).order_by("index"))
-    assert [c.index for c in done] == [0, 1, 2, 3]  # the named post and the waiting before it
-    carrier = done[0]
-    assert (carrier.validated_in_id, carrier.lines, carrier.rounds) == (None, 8, 8)
-    assert all(c.validated_in_id == carrier.pk and c.rounds == 0 for c in done[1:])
-    assert ChunkTotal.objects.exclude(chunk=carrier).count() == 0
+    done = {c.index: c for c in Chunk.objects.all()}
+    assert sorted(done) == list(range(6)) and all(c.done for c in done.values())
+    carriers = [i for i, c in done.items() if c.validated_in_id is None]
+    assert carriers == [0, 4]  # the named post and the posts waiting, at most 4 a run
+    assert [(done[i].lines, done[i].rounds) for i in carriers] == [(8, 8), (4, 4)]
+    assert {i: done[i].validated_in_id for i in (1, 2, 3, 5)} == {
+        1: done[0].pk, 2: done[0].pk, 3: done[0].pk, 5: done[4].pk}  # fmt: skip
+    assert ChunkTotal.objects.exclude(chunk__in=[done[0], done[4]]).count() == 0
     for finding in Finding.objects.all():  # the chunk of its own line
         chunk = Chunk.objects.get(pk=finding.chunk_id)
         assert chunk.first_line <= finding.line < chunk.first_line + 2
     underpaid = Finding.objects.filter(code="underpaid")
-    assert sorted(Chunk.objects.get(pk=f.chunk_id).index for f in underpaid) == [1, 2]
+    assert sorted(Chunk.objects.get(pk=f.chunk_id).index for f in underpaid) == [1, 2, 5]
     alerted = sorted(a.chunk.index for a in AlertSent.objects.all())
-    assert alerted == [1, 2] and len(mail.outbox) == 2  # one alert per post, its own finding
-    assert sorted("T2-1-b" in m.body for m in mail.outbox) == [False, True]
+    assert alerted == [1, 2, 5] and len(mail.outbox) == 3  # an alert per post, its findings
+    assert sorted("T2-1-b" in m.body for m in mail.outbox) == [False, False, True]
 
+    _posts_waiting(2, first=6)
     # a task whose post was taken by an earlier run still takes the posts waiting
     assert validate_live_chunk(chunks[2].submission_id, chunks[2].index) == 2
     assert validate_live_chunk(chunks[5].submission_id, chunks[5].index) == 0
     assert not Chunk.objects.filter(done=False).exists()
-    assert Chunk.objects.aggregate(n=Sum("rounds"))["n"] == 12
-    assert sorted(a.chunk.index for a in AlertSent.objects.all()) == [1, 2, 5]
+    assert Chunk.objects.aggregate(n=Sum("rounds"))["n"] == 16
     (closed,) = live_days_close(LATER)
     submission = Submission.objects.get(pk=closed.submission_id)
-    assert (submission.status, submission.rounds_total) == ("done", 12)
+    assert (submission.status, submission.rounds_total) == ("done", 16)
     assert Finding.objects.filter(submission=submission, code="underpaid").count() == 3
 
 
