@@ -58,14 +58,14 @@ def _append_day(venue: Venue, table: str, day: date, group: list[PostedRound], d
     meanwhile is read first; the day's lock is taken last, for the write and the commit
     alone.  Two posts storing the same round, or the same table's next receipt, at the same
     moment: the second's insert fails on a unique constraint, and it is made again."""
-    for attempt in range(ATTEMPTS):
+    for _ in range(ATTEMPTS - 1):
         try:
             with transaction.atomic():
                 return _append_day_once(venue, table, day, group, dispatch)
         except IntegrityError:
-            if attempt == ATTEMPTS - 1:
-                raise
-    raise AssertionError("unreachable")
+            continue
+    with transaction.atomic():  # the last attempt: a clash now is an error
+        return _append_day_once(venue, table, day, group, dispatch)
 
 
 def _append_day_once(venue: Venue, table: str, day: date, group: list[PostedRound], dispatch):
