@@ -7,12 +7,9 @@ from celery import shared_task
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
-from audits.live.alerts import live_chunks_alert
-from audits.live.append import live_day_submission_counts, live_day_validation_started
 from audits.live.close import live_days_close
 from audits.live.sweep import live_chunks_resend
-from audits.submissions.chunk_batch import chunks_validate_together
-from audits.submissions.models import Chunk
+from audits.live.validate import live_posts_validate
 
 RETRYABLE = (OperationalError, InterfaceError)
 LATE = {"acks_late": True, "reject_on_worker_lost": True}
@@ -21,17 +18,8 @@ LATE = {"acks_late": True, "reject_on_worker_lost": True}
 @shared_task(autoretry_for=RETRYABLE, retry_backoff=True, max_retries=None, ignore_result=True,
              **LATE)  # fmt: skip
 def validate_live_chunk(submission_id: int, index: int) -> int:
-    """A post's rounds validated with the day's other waiting posts (each chunk is stored
-    whole once), then the licensee told of each one's findings (once); how many posts.  From
-    its start, the day's next post sends another message (:mod:`audits.live.append`)."""
-    live_day_validation_started(submission_id)
-    chunk = Chunk.objects.select_related("submission").get(submission_id=submission_id,
-                                                           index=index)  # fmt: skip
-    validated = chunks_validate_together(chunk, settings.LIVE_VALIDATE_MOST_POSTS)
-    if validated:
-        live_day_submission_counts(submission_id)
-    live_chunks_alert(chunk.submission, [chunk, *(c for c in validated if c.pk != chunk.pk)])
-    return len(validated)
+    """A post's rounds with the day's other waiting posts (:mod:`audits.live.validate`)."""
+    return live_posts_validate(submission_id, index)
 
 
 @shared_task(autoretry_for=RETRYABLE, retry_backoff=True, max_retries=10, **LATE)
