@@ -7,15 +7,18 @@ stored (issue 41's goal: 2,000 rounds/s across 500 tables, 99% within 5 s).
 
 A fresh PostgreSQL database (``compliance_bench_load``) is migrated and loaded, with
 ``--tables`` tables at the demo venue WA-CR-0042, where Toss One 21 is authorized at every
-table.  The sample generator deals ``rate x seconds`` rounds (about 1% faulty; stakes any
-whole dollar within the limits), spread over the tables in turn.  Each table posts its
-rounds in batches of 1 to 50 (seeded), its posts spaced so that all the tables together
-send ``--rate`` rounds a second; client threads (each with its own tables, a post at a
-time per table, as a table system sends) post over HTTP and retry a 503.
+table.  The sample generator deals the rounds (about 1% faulty; stakes any whole dollar within
+the limits).  Every table is playing when the stream starts and plays until its end, each
+at ``rate / tables`` rounds a second, posting in batches of 1 to 50 (seeded), each post due
+when its last round has been played: all the tables together send ``--rate`` rounds a
+second from the first second to the last.  Client threads (each with its own tables, a post
+at a time per table, as a table system sends) post over HTTP and retry a 503.
 
-Prints the rate reached (rounds answered a second), each post's answer time, and for every
-round the time from its post's answer to its chunk being done (findings, totals and rounds
-read stored): median, 99% and worst.
+Prints the rate asked and the rate answered from the fifth second to the fifth before the
+end (every table has posted by then; the rounds played after a table's last post are not
+sent), each post's answer time and how long after it was due it was answered (a server that keeps up
+answers each post soon after), and for every round the time from its post's answer to its
+chunk being done (findings, totals and rounds read stored): median, 99% and worst.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import math
 import os
 import random
 import secrets
@@ -39,6 +43,7 @@ PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 DATABASE = "postgresql://postgres@127.0.0.1:5432/compliance_bench_load"
 BROKER = os.environ.get("BENCH_BROKER_URL") or "redis://127.0.0.1:6379/13"
 QUEUE, PORT, VENUE = "bench-live", 8734, "WA-CR-0042"
+STEADY_FROM = 5  # seconds: the rate is measured from then to as long before the end
 
 
 def main() -> None:
@@ -65,8 +70,8 @@ def main() -> None:
     secret = _database(args.tables)
     posts = _posts(work, args)
     rounds = sum(p["rounds"] for p in posts)
-    print(f"{rounds:,} rounds in {len(posts):,} posts to {args.tables} tables, "
-          f"{args.rate:,} rounds/s asked for {args.seconds} s")  # fmt: skip
+    print(f"{rounds:,} rounds in {len(posts):,} posts to {args.tables} tables: "
+          f"{rounds / args.seconds:,.0f} rounds/s asked for {args.seconds} s")  # fmt: skip
     with _running(env, args.worker_processes, work):
         before = _cpu_seconds()
         started = time.time()
@@ -75,7 +80,7 @@ def main() -> None:
         streaming = sum(_cpu_seconds().values()) - sum(before.values())
         done = _wait_done(timeout=300)
         used = {k: v - before.get(k, 0.0) for k, v in _cpu_seconds().items()}
-    _report(posts, rounds, answered, done)
+    _report(posts, args.seconds, answered, done, started)
     busy = streaming / (answered * (os.cpu_count() or 1))
     print(f"  the machine's processors busy with these processes: {busy:.0%} of the stream")
     per_post = ", ".join(f"{k} {1000 * v / len(posts):.1f}" for k, v in sorted(used.items()))
@@ -131,29 +136,43 @@ def _database(tables: int) -> str:
 
 
 def _posts(work: Path, args) -> list[dict]:
-    """Every post: its table, body, rounds and when it is due (seconds from the start)."""
+    """Every post: its table, body, rounds and when it is due (seconds from the start).
+
+    Every table is already playing when the stream starts (its rounds before that were
+    posted before) and plays until ``--seconds``: at every moment of the stream all the
+    tables post, ``--rate`` rounds a second together.  A post is due when its last round
+    has been played."""
     from audits.samples import generate_toss_one
 
     path = work / "day.jsonl"
-    total = args.rate * args.seconds
+    table_rate = args.rate / args.tables  # rounds a second at each table
+    total = args.rate * args.seconds + args.tables * 50  # a table's last post may be longer
     generate_toss_one(path, rounds=total, start="2026-10-10", days=1, fault_rate=0.01, seed=41,
                       stakes="any")  # fmt: skip
-    per_table: list[list[bytes]] = [[] for _ in range(args.tables)]
-    for i, line in enumerate(x for x in path.read_bytes().splitlines() if _routable(x)):
-        record = json.loads(line)
-        record["table"] = f"T{i % args.tables + 1}"
-        per_table[i % args.tables].append(json.dumps(record, separators=(",", ":")).encode())
+    lines = iter(x for x in path.read_bytes().splitlines() if _routable(x))
     rng, posts = random.Random(7), []
-    table_rate = args.rate / args.tables  # rounds a second at each table
-    for k, lines in enumerate(per_table):
-        due = rng.uniform(0, 25 / table_rate)  # the tables start at different moments
-        while lines:
-            batch = lines[: rng.randint(1, 50)]
-            lines = lines[len(batch) :]
+    for k in range(args.tables):
+        played = -rng.uniform(0, 50 / table_rate)  # when its last round before the start ended
+        while True:
+            size = rng.randint(1, 50)
+            played += size / table_rate
+            if played > args.seconds:  # the stream ends (the rounds since, posted after)
+                break
+            if played < 0:
+                continue  # posted before the stream started
+            size = min(size, math.ceil(played * table_rate))  # those played since it started
+            if size < 1:
+                continue
+            batch = [_at_table(next(lines), k + 1) for _ in range(size)]
             posts.append({"table": f"T{k + 1}", "body": b"\n".join(batch) + b"\n",
-                          "rounds": len(batch), "due": due})  # fmt: skip
-            due += len(batch) / table_rate
+                          "rounds": size, "due": played})  # fmt: skip
     return posts
+
+
+def _at_table(line: bytes, table: int) -> bytes:
+    record = json.loads(line)
+    record["table"] = f"T{table}"
+    return json.dumps(record, separators=(",", ":")).encode()
 
 
 def _routable(line: bytes) -> bool:
@@ -295,12 +314,21 @@ KINDS = (("gunicorn", b"gunicorn"), ("worker", b"celery"), ("postgres", b"postgr
          ("redis", b"redis-server"))  # fmt: skip
 
 
-def _report(posts: list[dict], rounds: int, answered: float, done: dict[str, float]) -> None:
+def _report(posts: list[dict], seconds: int, answered: float, done: dict[str, float],
+            started: float) -> None:  # fmt: skip
     took = sorted(p["took"] for p in posts)
+    late = sorted(p["answered"] - started - p["due"] for p in posts)
     waits = sorted((done[p["receipt"]] - p["answered"], p["rounds"]) for p in posts)
-    print(f"  rounds answered: {rounds / answered:,.0f} a second ({answered:.1f} s)")
+    first, last = STEADY_FROM, seconds - STEADY_FROM  # every table past its first post
+    due = sum(p["rounds"] for p in posts if first <= p["due"] < last)
+    kept = sum(p["rounds"] for p in posts if first <= p["answered"] - started < last)
+    rounds = sum(p["rounds"] for p in posts)
+    print(f"  from {first} s to {last} s: {due / (last - first):,.0f} rounds/s asked, "
+          f"{kept / (last - first):,.0f} rounds/s answered; the whole stream "
+          f"{rounds / answered:,.0f} rounds/s ({answered:.1f} s)")  # fmt: skip
     print(f"  post answered in: median {_at(took, 0.5) * 1000:.0f} ms, "
-          f"99% {_at(took, 0.99) * 1000:.0f} ms")  # fmt: skip
+          f"99% {_at(took, 0.99) * 1000:.0f} ms; after it was due: median "
+          f"{_at(late, 0.5) * 1000:.0f} ms, 99% {_at(late, 0.99) * 1000:.0f} ms")  # fmt: skip
     print(f"  findings stored after the answer (each round): median "
           f"{_weighted(waits, 0.5):.2f} s, 99% {_weighted(waits, 0.99):.2f} s, "
           f"worst {waits[-1][0]:.2f} s")  # fmt: skip

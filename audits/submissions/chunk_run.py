@@ -48,7 +48,7 @@ from games.rules_resolver import RulesResolver
 
 #: a round played later than this after its file was submitted cannot have been played
 FUTURE_TOLERANCE = timedelta(days=1)
-BATCH = 4096  # lines screened together
+BATCH = 2048  # lines screened together (their columns, 3 KB a line, are kept between batches)
 
 log = logging.getLogger(__name__)
 
