@@ -15,14 +15,17 @@ import secrets
 import socket
 import time
 import urllib.request
+from datetime import datetime, timedelta
 from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail import send_mass_mail
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
+from django.utils import timezone
 
-from audits.live.models import AlertSent, AlertSetting
+from audits.live.models import AlertSent, AlertSetting, Receipt
 from audits.submissions.models import Chunk, Finding
 from games.access import STAFF
 
@@ -81,9 +84,36 @@ def live_chunks_alert(submission, chunks: list[Chunk]) -> list[AlertSent]:
     return [s for s in sent if s is not None]
 
 
+def live_alerts_missed(now: datetime | None = None) -> list[AlertSent]:
+    """The alerts of posts validated in the last day whose worker stopped between storing
+    their findings and telling the licensee: sent now, ``LIVE_RESEND_AFTER_SECONDS`` after
+    the post (beat, with :mod:`audits.live.sweep`); each post is still told once."""
+    now = now or timezone.now()
+    posted = Receipt.objects.filter(
+        live_day__submission_id=OuterRef("submission_id"), chunk_index=OuterRef("index"),
+        received_at__lt=now - timedelta(seconds=settings.LIVE_RESEND_AFTER_SECONDS),
+        received_at__gte=now - timedelta(days=1),
+    )  # fmt: skip
+    sent = []
+    for setting in AlertSetting.objects.all():
+        wanted = Finding.objects.filter(chunk=OuterRef("pk"), severity__in=_wanted(setting))
+        missed = (
+            Chunk.objects.filter(done=True, submission__licensee_id=setting.licensee_id)
+            .filter(Exists(posted), Exists(wanted))
+            .exclude(Exists(AlertSent.objects.filter(chunk=OuterRef("pk"))))
+            .select_related("submission")
+            .order_by("submission_id", "index")
+        )
+        sent += [s for c in missed if (s := _alert(c.submission, setting, c)) is not None]
+    return sent
+
+
+def _wanted(setting: AlertSetting) -> list[str]:
+    return [s for s, rank in RANK.items() if rank >= RANK[setting.min_severity]]
+
+
 def _alert(submission, setting: AlertSetting, chunk: Chunk) -> AlertSent | None:
-    wanted = [s for s, rank in RANK.items() if rank >= RANK[setting.min_severity]]
-    findings = list(Finding.objects.filter(chunk=chunk, severity__in=wanted)
+    findings = list(Finding.objects.filter(chunk=chunk, severity__in=_wanted(setting))
                     .order_by("line", "seat", "code"))  # fmt: skip
     if not findings:
         return None

@@ -1,5 +1,5 @@
 """Celery tasks of live rounds: thin wrappers (validate a post's chunk; send stranded chunks
-again; close due days)."""
+again, and alerts a stopped worker never sent; close due days)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from celery import shared_task
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
+from audits.live.alerts import live_alerts_missed
 from audits.live.close import live_days_close
 from audits.live.sweep import live_chunks_resend
 from audits.live.validate import live_posts_validate
@@ -30,8 +31,11 @@ def close_live_days() -> int:
 
 @shared_task(autoretry_for=RETRYABLE, retry_backoff=True, max_retries=10, **LATE)
 def resend_live_chunks() -> int:
-    """Beat runs it every minute: chunks whose message never reached a worker are sent."""
-    return live_chunks_resend(live_chunk_dispatch)
+    """Beat runs it every minute: chunks whose message never reached a worker are sent, and
+    alerts a stopped worker never sent are; how many chunks were sent."""
+    resent = live_chunks_resend(live_chunk_dispatch)
+    live_alerts_missed()
+    return resent
 
 
 def live_chunk_dispatch(submission_id: int, index: int) -> None:

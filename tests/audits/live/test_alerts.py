@@ -6,15 +6,18 @@ from __future__ import annotations
 import hmac
 import json
 import threading
+from datetime import timedelta
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import pytest
 from django.core import mail
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from audits.live.alerts import (
     WebhookRefused,
     alert_setting_save,
+    live_alerts_missed,
     live_chunks_alert,
     webhook_address_check,
     webhook_signature,
@@ -78,6 +81,30 @@ def test_an_underpayment_mails_the_staff_and_calls_the_signed_webhook_once(
     validate_live_chunk.apply(args=(chunk.submission_id, chunk.index))
     assert live_chunks_alert(chunk.submission, [chunk]) == []
     assert len(got) == 1 and len(mail.outbox) == 1
+
+
+def test_an_alert_a_stopped_worker_never_sent_is_sent_by_the_sweep_once(
+    wa, settings, django_user_model, django_capture_on_commit_callbacks, monkeypatch
+):
+    staff = django_user_model.objects.create_user("floor", email="floor@example.com")
+    Membership.objects.create(user=staff, role="staff", licensee=wa)
+    alert_setting_save(wa, min_severity="critical")
+    token = table_token_create(Venue.objects.get(code="WA-CR-0042"), "pit")[1]
+    # the worker stores the post's findings and stops before telling the licensee
+    monkeypatch.setattr("audits.live.validate.live_chunks_alert", lambda *args: [])
+    with django_capture_on_commit_callbacks(execute=True):
+        _post(APIClient(), token, "WA-CR-0042", "T2",
+              [round_line(seats__0__results__main="25")])  # fmt: skip
+    assert not AlertSent.objects.exists() and not mail.outbox
+    assert live_alerts_missed() == []  # too soon: the worker may still be telling it
+    later = timezone.now() + timedelta(seconds=settings.LIVE_RESEND_AFTER_SECONDS + 1)
+    assert live_alerts_missed(later + timedelta(days=1)) == []  # a day on: not sought
+    assert not mail.outbox
+    (sent,) = live_alerts_missed(later)
+    assert sent.findings == 1
+    (message,) = mail.outbox
+    assert message.to == ["floor@example.com"] and "underpaid" in message.subject
+    assert live_alerts_missed(later) == [] and len(mail.outbox) == 1  # once
 
 
 def test_findings_under_the_severity_are_not_sent(wa, settings, django_capture_on_commit_callbacks):
