@@ -25,7 +25,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from audits.live.models import AlertSent, AlertSetting, Receipt
+from audits.live.models import AlertSent, AlertSetting, LiveDay, Receipt
 from audits.submissions.models import Chunk, Finding
 from games.access import STAFF
 
@@ -87,19 +87,23 @@ def live_chunks_alert(submission, chunks: list[Chunk]) -> list[AlertSent]:
 def live_alerts_missed(now: datetime | None = None) -> list[AlertSent]:
     """The alerts of posts validated in the last day whose worker stopped between storing
     their findings and telling the licensee: sent now, ``LIVE_RESEND_AFTER_SECONDS`` after
-    the post (beat, with :mod:`audits.live.sweep`); each post is still told once."""
+    the post (beat, with :mod:`audits.live.sweep`); each post is still told once.  Sought
+    from the findings of the days posted to in the last day, not from every post."""
     now = now or timezone.now()
+    since = now - timedelta(days=1)
     posted = Receipt.objects.filter(
         live_day__submission_id=OuterRef("submission_id"), chunk_index=OuterRef("index"),
         received_at__lt=now - timedelta(seconds=settings.LIVE_RESEND_AFTER_SECONDS),
-        received_at__gte=now - timedelta(days=1),
+        received_at__gte=since,
     )  # fmt: skip
     sent = []
     for setting in AlertSetting.objects.all():
-        wanted = Finding.objects.filter(chunk=OuterRef("pk"), severity__in=_wanted(setting))
+        days = LiveDay.objects.filter(venue__licensee_id=setting.licensee_id,
+                                      last_post_at__gte=since).values("submission_id")  # fmt: skip
+        found = Finding.objects.filter(submission_id__in=days, severity__in=_wanted(setting))
         missed = (
-            Chunk.objects.filter(done=True, submission__licensee_id=setting.licensee_id)
-            .filter(Exists(posted), Exists(wanted))
+            Chunk.objects.filter(pk__in=found.values("chunk_id"), done=True)
+            .filter(Exists(posted))
             .exclude(Exists(AlertSent.objects.filter(chunk=OuterRef("pk"))))
             .select_related("submission")
             .order_by("submission_id", "index")
