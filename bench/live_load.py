@@ -114,6 +114,9 @@ def _environment(work: Path) -> dict:
         "CELERY_TASK_DEFAULT_QUEUE": QUEUE, "CELERY_TASK_ALWAYS_EAGER": "false",
         "LOG_LEVEL": "WARNING", "GUNICORN_BIND": f"127.0.0.1:{PORT}",
         "LIVE_CLOSE_AFTER_SECONDS": str(10**9),  # the load's day stays open
+        # the service's capacity is measured, not the door's limits (500 tables, one token)
+        "LIVE_RATE_TOKEN_POSTS": "10000000/minute", "LIVE_RATE_TOKEN_ROUNDS": "10000000/minute",
+        "LIVE_RATE_VENUE_POSTS": "10000000/minute", "LIVE_RATE_VENUE_ROUNDS": "10000000/minute",
     }  # fmt: skip
 
 

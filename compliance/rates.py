@@ -46,21 +46,22 @@ class Verdict:
     retry_after: int  # seconds until the current window ends
 
 
-def rate_hit(key: str, rate: Rate, now: float | None = None) -> Verdict:
-    """Count one request of ``key`` against ``rate``; whether it is within it."""
+def rate_hit(key: str, rate: Rate, now: float | None = None, cost: int = 1) -> Verdict:
+    """Count ``cost`` (one request, or the rounds of a post) of ``key`` against ``rate``;
+    whether it is within it."""
     now = time.time() if now is None else now
     window = int(now // rate.seconds) * rate.seconds
-    current, previous = _count(key, window, rate.seconds)
+    current, previous = _count(key, window, rate.seconds, cost)
     inside = 1 - (now - window) / rate.seconds  # the previous window's share still counted
     estimate = current + previous * inside
     return Verdict(estimate <= rate.requests, max(1, int(window + rate.seconds - now)))
 
 
-def _count(key: str, window: int, seconds: int) -> tuple[int, int]:
+def _count(key: str, window: int, seconds: int, cost: int) -> tuple[int, int]:
     """This request counted in ``window``: that window's count and the previous one's."""
     if _is_redis():
-        return _count_in_redis(key, window, seconds)
-    return _count_in_database(key, window, seconds)
+        return _count_in_redis(key, window, seconds, cost)
+    return _count_in_database(key, window, seconds, cost)
 
 
 def _is_redis() -> bool:
@@ -69,26 +70,26 @@ def _is_redis() -> bool:
     return isinstance(caches["default"], RedisCache)
 
 
-def _count_in_redis(key: str, window: int, seconds: int) -> tuple[int, int]:
+def _count_in_redis(key: str, window: int, seconds: int, cost: int) -> tuple[int, int]:
     name = f"rate:{key}:{window}"
     cache.add(name, 0, timeout=2 * seconds + 1)
-    current = cache.incr(name)
+    current = cache.incr(name, cost)
     return current, int(cache.get(f"rate:{key}:{window - seconds}") or 0)
 
 
 UPSERT = (
-    'INSERT INTO "{table}" ("key", "window", "count") VALUES (%s, %s, 1) '
-    'ON CONFLICT ("key", "window") DO UPDATE SET "count" = "{table}"."count" + 1 '
+    'INSERT INTO "{table}" ("key", "window", "count") VALUES (%s, %s, %s) '
+    'ON CONFLICT ("key", "window") DO UPDATE SET "count" = "{table}"."count" + %s '
     'RETURNING "count"'
 )
 
 
-def _count_in_database(key: str, window: int, seconds: int) -> tuple[int, int]:
+def _count_in_database(key: str, window: int, seconds: int, cost: int) -> tuple[int, int]:
     table = RateCount._meta.db_table
     with connection.cursor() as cursor:
-        cursor.execute(UPSERT.format(table=table), [key, window])
+        cursor.execute(UPSERT.format(table=table), [key, window, cost, cost])
         current = cursor.fetchone()[0]
-    if current == 1:  # a new window: the windows before the previous one are of no use
+    if current == cost:  # a new window: the windows before the previous one are of no use
         RateCount.objects.filter(key=key, window__lt=window - seconds).delete()
     previous = (
         RateCount.objects.filter(key=key, window=window - seconds)

@@ -222,6 +222,11 @@ REPORT_VERIFY_MAX_BYTES = int(os.environ.get("REPORT_VERIFY_MAX_BYTES") or 50 * 
 # the exact path alone. AUDITS_SCREEN=false sends every line the exact way (slower, the same
 # findings); a machine without numba does so too.
 AUDITS_SCREEN = env_bool("AUDITS_SCREEN", True)
+# A round dated more than this many hours after it reached the service (a file's submission, a
+# live post's arrival) cannot have been played: the append door refuses it (400), a file's
+# line is rejected (played_in_future). So is one before the first day of its venue's and
+# jurisdiction's records (games/round_times.py).
+ROUNDS_FUTURE_MARGIN_HOURS = int(os.environ.get("ROUNDS_FUTURE_MARGIN_HOURS") or 24)
 AUDITS_FINDINGS_PER_LINE = int(os.environ.get("AUDITS_FINDINGS_PER_LINE") or 50)
 AUDITS_FINDINGS_STORED = int(os.environ.get("AUDITS_FINDINGS_STORED") or 200_000)
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
@@ -253,6 +258,15 @@ API_THROTTLE_RATES = {
     "anon": os.environ.get("API_RATE_ANONYMOUS") or "60/minute",
     "user": os.environ.get("API_RATE_USER") or "1200/minute",
     "uploads": os.environ.get("API_RATE_UPLOADS") or "60/hour",
+}
+# The live append door (audits/live/api/throttles.py): posts and rounds a minute per table
+# token and per venue. A busy venue plays a few hundred rounds a minute, a table system posts
+# each round or a few together; the defaults leave tenfold room.
+LIVE_RATES = {
+    "token_posts": os.environ.get("LIVE_RATE_TOKEN_POSTS") or "1200/minute",
+    "token_rounds": os.environ.get("LIVE_RATE_TOKEN_ROUNDS") or "6000/minute",
+    "venue_posts": os.environ.get("LIVE_RATE_VENUE_POSTS") or "3000/minute",
+    "venue_rounds": os.environ.get("LIVE_RATE_VENUE_ROUNDS") or "12000/minute",
 }
 # The open report-verification page: checks per address (compliance/rates.py).
 VERIFY_PAGE_RATE = os.environ.get("VERIFY_PAGE_RATE") or "30/m"

@@ -16,10 +16,11 @@ from django.utils import timezone
 
 from audits.live.chain import FORMAT, GENESIS, receipt_hash
 from audits.live.models import LiveDay, LiveRound, Receipt, TableToken
-from audits.live.posts import PostedRound, post_read
+from audits.live.posts import Plausible, PostedRound, post_read
 from audits.submissions.models import Chunk, Submission, SubmissionStatus
 from audits.submissions.storage import media_path
 from games.models import Venue
+from games.round_times import round_latest, venue_first_day
 
 ATTEMPTS = 3  # a post whose rounds or receipt another post stored at the same moment
 
@@ -39,7 +40,9 @@ def live_rounds_append(token: TableToken, table: str, body: bytes,
     is called after each commit to validate the new chunk."""
     venue = token.venue
     rule = venue.licensee.jurisdiction
-    posted = post_read(body, venue.code, table, rule.timezone, rule.gaming_day_start)
+    held = Plausible(rule.timezone, rule.gaming_day_start, venue_first_day(venue),
+                     round_latest(timezone.now()))  # fmt: skip
+    posted = post_read(body, venue.code, table, held)
     days: dict[date, list[PostedRound]] = {}
     for r in posted:
         days.setdefault(r.gaming_day, []).append(r)
@@ -183,6 +186,8 @@ def _new_part(venue: Venue, day: date, part: int) -> LiveDay:
         sha256=hashlib.sha256(f"live:{key}".encode()).hexdigest(),  # the file's, at the close
         raw_file=relative, original_name=name, size_bytes=0, licensee_id=venue.licensee_id,
         submitted_via="live", status=SubmissionStatus.VALIDATING, started_at=timezone.now(),
+        # the findings one licensee's live day can store, across its venues, posts and parts
+        findings_cap_group=f"live:{venue.licensee_id}:{day.isoformat()}",
     )  # fmt: skip
     live_day = LiveDay.objects.create(venue=venue, gaming_day=day, part=part,
                                       submission=submission)  # fmt: skip

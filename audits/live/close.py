@@ -28,13 +28,25 @@ from games.gaming_day import gaming_day_bounds
 log = logging.getLogger(__name__)
 
 
-def live_days_close(now: datetime | None = None) -> list[LiveDay]:
-    """Close every open part that is due; the parts closed."""
+def live_days_close(now: datetime | None = None, failed: list | None = None) -> list[LiveDay]:
+    """Close every open part that is due; the parts closed.  Each closes on its own: one that
+    cannot (its end cannot be reckoned, its file is missing, ...) is logged as an error for
+    the operators, added to ``failed`` with the reason, and left open; the others close."""
     now = now or timezone.now()
     open_parts = LiveDay.objects.filter(closed_at__isnull=True).select_related(
         "venue__licensee__jurisdiction"
     )
-    return [part for part in open_parts if live_day_due(part, now) and live_day_close(part)]
+    closed = []
+    for part in open_parts:
+        try:
+            if live_day_due(part, now) and live_day_close(part):
+                closed.append(part)
+        except Exception as error:  # one day never stops the others' close
+            log.exception("gaming day %s at %s (part %d) could not close: %s", part.gaming_day,
+                          part.venue.code, part.part, error)  # fmt: skip
+            if failed is not None:
+                failed.append((part, f"{type(error).__name__}: {error}"))
+    return closed
 
 
 def live_day_due(part: LiveDay, now: datetime) -> bool:

@@ -108,8 +108,7 @@ def _write_findings_within_the_cap(chunks: list[Chunk], run: ChunkRun) -> Counte
     (:setting:`AUDITS_FINDINGS_STORED`); the rest are counted by code.  The submission's row
     is locked from here to the commit, so chunks finishing at once share the room."""
     submission_id = chunks[0].submission_id
-    submission = Submission.objects.select_for_update().only("findings_stored")
-    stored = submission.get(pk=submission_id).findings_stored
+    stored = _findings_stored_in_the_cap(submission_id)
     room = max(0, run.found.most - stored)
     kept, over = run.found.kept[:room], run.found.kept[room:]
     write_findings(chunks, kept)
@@ -118,6 +117,18 @@ def _write_findings_within_the_cap(chunks: list[Chunk], run: ChunkRun) -> Counte
         findings_stored=F("findings_stored") + len(kept),
     )
     return run.found.unstored + Counter(finding.code for finding, _ in over)
+
+
+def _findings_stored_in_the_cap(submission_id: int) -> int:
+    """The findings stored by the submissions sharing this one's cap (itself alone, or its
+    ``findings_cap_group``), their rows locked in one order to the commit."""
+    group = Submission.objects.filter(pk=submission_id).values_list("findings_cap_group",
+                                                                    flat=True)  # fmt: skip
+    group = group.first() or ""
+    sharing = Submission.objects.filter(findings_cap_group=group) if group else (
+        Submission.objects.filter(pk=submission_id))  # fmt: skip
+    rows = sharing.select_for_update().order_by("pk").values_list("findings_stored", flat=True)
+    return sum(rows)
 
 
 def commit_without_waiting_for_the_disk() -> None:

@@ -17,7 +17,6 @@ import logging
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime, timedelta
 
 import numpy as np
 from django.utils import timezone
@@ -28,6 +27,7 @@ from audits.submissions.gate import Gate, gate_for
 from audits.submissions.lines import TOO_LONG, BlockLines, is_blank
 from audits.submissions.models import Submission
 from audits.submissions.round_keys import RoundsRead
+from audits.submissions.round_times import RoundTimes
 from audits.submissions.rules_context import GameRulesCache
 from audits.submissions.tally import (
     DealerKey,
@@ -46,8 +46,6 @@ from audits.validation.sums import counted_sums
 from audits.validation.written_place import place_as_written
 from games.rules_resolver import RulesResolver
 
-#: a round played later than this after its file was submitted cannot have been played
-FUTURE_TOLERANCE = timedelta(days=1)
 BATCH = 2048  # lines screened together (their columns, 3 KB a line, are kept between batches)
 
 log = logging.getLogger(__name__)
@@ -63,7 +61,8 @@ class ChunkRun:
         self.resolver = resolver or RulesResolver()
         self.rules = rules_cache or GameRulesCache()
         submitted = submission.submitted_at or timezone.now()  # (not yet saved: a test's)
-        self.latest_played_at = submitted + FUTURE_TOLERANCE
+        self.times = RoundTimes(submitted)  # a line dated later, or implausibly early: rejected
+        self.latest_played_at = self.times.latest
         #: each finding with the place of its round (None for a line not read), within the
         #: caps on what one upload can cost
         self.found = ChunkFindings()
@@ -178,6 +177,9 @@ class ChunkRun:
     def _full(self, number: int, raw: bytes, gate: Gate | None) -> None:
         """Judge the line, then record it: nothing is recorded if judging raises."""
         parsed = parse_line(raw, number)
+        if refused := self.times.refused(parsed):
+            self._reject(*refused)
+            return
         asked = (parsed.venue, parsed.table, parsed.game, parsed.options, parsed.decks,
                  parsed.played_at)  # fmt: skip
         if (gate is None or not gate.asked_for(*asked)) and self._gate is not None:
@@ -193,7 +195,7 @@ class ChunkRun:
             nowhere = RoundPlace("", "", parsed.game, parsed.played_at)  # no venue of anyone's
             self.found.add([_not_our_venue(parsed)], nowhere)
             return
-        found = _future(parsed, self.latest_played_at) + _judged(parsed, gate)
+        found = _judged(parsed, gate)
         place = RoundPlace(parsed.venue, parsed.table, parsed.game, parsed.played_at,
                            gate.gaming_day, parsed.dealer_id, parsed.shift)  # fmt: skip
         self.rounds += 1
@@ -259,18 +261,3 @@ def _not_our_venue(parsed: ParsedRound) -> Finding:
         "for that venue",
         "registry: licensee venues",
     )
-
-
-def _future(parsed: ParsedRound, latest: datetime) -> list[Finding]:
-    if parsed.played_at <= latest:
-        return []
-    return [
-        Finding(
-            parsed.line,
-            parsed.round,
-            "played_in_future",
-            f"played_at {parsed.played_at.isoformat()} is after the file was submitted: no "
-            "round can have been played then",
-            format_rule("played_in_future"),
-        )
-    ]

@@ -129,8 +129,15 @@ FINDING_WORDS: dict[str, FindingWords] = {
     ),
     "played_in_future": FindingWords(
         "A round dated after its file",
-        "a round is dated after its file was submitted",
+        "a round is dated more than a day after its file was submitted: the line is rejected "
+        "and counted nowhere",
         "the table system's clock",
+    ),
+    "played_before_records": FindingWords(
+        "A round dated before any record",
+        "a round is dated before the first day of its venue's and jurisdiction's records (the "
+        "first wager limit or authorization): the line is rejected and counted nowhere",
+        "the table system's clock, or the export's date field",
     ),
     "line_findings_truncated": FindingWords(
         "A line with too many findings",

@@ -29,7 +29,7 @@ FORMAT_SECTIONS = {
     ),
     **dict.fromkeys(
         ("field_invalid", "unsupported_version", "bad_time", "seat_count", "duplicate_seat",
-         "played_in_future"), "Round",
+         "played_in_future", "played_before_records"), "Round",
     ),
     "bad_card": "Cards",
     "bad_amount": "Amounts",
@@ -88,6 +88,7 @@ CODES: dict[str, tuple[str, str]] = {
     "toss_not_in_hand": (INTEGRITY, "error"),
     "hands_inconsistent": (INTEGRITY, "error"),
     "played_in_future": (INTEGRITY, "error"),
+    "played_before_records": (INTEGRITY, "error"),
     "line_findings_truncated": (INTEGRITY, "error"),
     # approval
     "unknown_venue": (APPROVAL, "error"),

@@ -198,6 +198,7 @@ CASES: list[Golden] = [
     Golden("line_findings_truncated", TOSS, lines(toss(seats__0__wagers={"main": "25", **{f"w{i}": "5" for i in range(60)}},
                       seats__0__results={"main": "37.50", **{f"w{i}": "-5" for i in range(60)}}))),
     Golden("played_in_future", TOSS, lines(toss(played_at="2099-11-01T21:14:03-08:00"))),
+    Golden("played_before_records", TOSS, lines(toss(played_at="1999-06-01T21:14:03-08:00"))),
     # -- approval: the round is not settled ---------------------------------------------
     Golden("unknown_venue", TOSS, lines(toss(venue="WA-CR-9999"))),
     Golden("unknown_table", TOSS, lines(toss(table="T9"))),

@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from audits.live.api.auth import TableTokenAuthentication
+from audits.live.api.throttles import TableRate
 from audits.live.append import live_rounds_append, receipt_dict
 from audits.live.chain import chain_problems
 from audits.live.models import TableToken
@@ -39,7 +40,7 @@ class RoundsAppendView(APIView):
     authentication_classes = [TableTokenAuthentication]
     permission_classes = [HoldsTableToken]
     parser_classes = [JsonLinesParser]
-    throttle_classes = []  # table systems post many times a second
+    throttle_classes = [TableRate]  # per token and venue (the user rates are not a table's)
 
     def initial(self, request, *args, **kwargs):
         """Another method than POST is 405 before any question of who asks."""

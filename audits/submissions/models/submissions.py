@@ -58,6 +58,11 @@ class Submission(models.Model):
         help_text="withdrawn by its licensee: kept, out of later reports and monitoring",
     )  # fmt: skip
     withdrawal_reason = models.TextField(blank=True)
+    findings_cap_group = models.CharField(
+        max_length=80, blank=True, db_index=True,
+        help_text="submissions that share AUDITS_FINDINGS_STORED (a licensee's live gaming "
+        "day, across its venues' posts and late parts); empty: this one alone",
+    )  # fmt: skip
 
     class Meta:
         db_table = "audits_submission"

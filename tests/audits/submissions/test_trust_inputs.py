@@ -159,7 +159,7 @@ def test_a_truncated_gzip_over_the_api_validates_up_to_the_cut(people, submit):
     assert s.findings.filter(code="file_truncated").count() == 1
 
 
-def test_a_round_in_the_future_or_the_distant_past_is_a_finding(people, submit):
+def test_a_round_in_the_future_or_the_distant_past_is_rejected_with_a_finding(people, submit):
     content = log(
         round_line(round="future", played_at="9999-06-01T12:00:00-07:00"),
         round_line(round="past", played_at="1900-06-01T12:00:00-08:00"),
@@ -168,8 +168,8 @@ def test_a_round_in_the_future_or_the_distant_past_is_a_finding(people, submit):
     s.refresh_from_db()
     found = dict(codes(s))
     assert found[1] == "played_in_future"
-    assert found[2] == "not_yet_authorized"  # nothing was approved, or authorized, in 1900
-    assert s.clean_rounds == 0
+    assert found[2] == "played_before_records"  # nothing was approved, or authorized, in 1900
+    assert (s.rounds_total, s.rejected_lines, s.clean_rounds) == (0, 2, 0)
 
 
 # --------------------------------------------------------------- formula injection (6)
