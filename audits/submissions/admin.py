@@ -13,7 +13,8 @@ from games.admin import ReadOnlyAdmin
 
 class SubmissionEventInline(admin.TabularInline):
     model = SubmissionEvent
-    fields = ("at", "kind", "by", "reason")
+    fk_name = "submission"
+    fields = ("at", "kind", "by", "reason", "other")
     readonly_fields = fields
     extra = 0
     can_delete = False

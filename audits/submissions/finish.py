@@ -24,7 +24,9 @@ from audits.submissions.models import (
     SubmissionStatus,
     SubmissionTotal,
 )
+from audits.submissions.resent import resent_findings
 from audits.submissions.storage import discard_work_copy
+from audits.submissions.withdrawal import submission_corrected
 
 log = logging.getLogger(__name__)
 
@@ -100,8 +102,13 @@ def _duplicates(submission: Submission) -> Repeated:
     """A round seen twice in this file, or in a finished submission of the same licensee, is
     a finding (:mod:`.duplicates`), stored while the submission holds fewer findings than
     it may store; the rest are counted by code."""
-    Finding.objects.filter(submission=submission, code__startswith="duplicate_round").delete()
-    found = duplicate_findings(submission)
+    derived = Finding.objects.filter(submission=submission)
+    derived.filter(code__in=("duplicate_round", "duplicate_round_submitted",
+                             "resent_after_withdrawal")).delete()  # fmt: skip
+    resent, corrected = resent_findings(submission)
+    found = duplicate_findings(submission) + resent
+    for withdrawn in corrected:  # the commission sees which file corrected which
+        submission_corrected(withdrawn, by=submission)
     stored = Finding.objects.filter(submission=submission).count()
     room = max(0, settings.AUDITS_FINDINGS_STORED - stored)
     Finding.objects.bulk_create(found[:room], batch_size=5000)
@@ -131,13 +138,14 @@ def _merge_totals(submission: Submission) -> int:
     )
     dirty_lines: set[tuple] = set()  # (venue, table, game, line) of rounds with findings
     codes = defaultdict(Counter)
-    for venue, table, game, key, code, line in (
+    for venue, table, game, key, code, severity, line in (
         Finding.objects.filter(submission=submission)
         .exclude(group="format")
-        .values_list("venue", "table", "game", "wager_key", "code", "line")
+        .values_list("venue", "table", "game", "wager_key", "code", "severity", "line")
     ):
         codes[(venue, table, game, key)][code] += 1
-        dirty_lines.add((venue, table, game, line))
+        if not (code == "resent_after_withdrawal" and severity == "warning"):
+            dirty_lines.add((venue, table, game, line))  # a note of the same bytes: not dirty
     dirty = Counter(key[:3] for key in dirty_lines)  # per (venue, table, game)
     rows = []
     for s in sums:

@@ -106,6 +106,14 @@ FINDING_WORDS: dict[str, FindingWords] = {
         "a round id at a table was already in an earlier file of the same licensee",
         "whether this file repeats an earlier one; if so, withdraw the mistaken submission",
     ),
+    "resent_after_withdrawal": FindingWords(
+        "A withdrawn round sent again",
+        "a round id at a table was in a submission its licensee withdrew, and is sent again: "
+        "an error naming what changed when its values differ, a note (warning) when the bytes "
+        "are the same",
+        "the withdrawn submission's line beside this one: a correction of a reported result "
+        "is the commission's to accept",
+    ),
     "card_over_shoe": FindingWords(
         "More of a card than the shoe holds",
         "a card appears more often than the shoe holds",

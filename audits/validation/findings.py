@@ -40,6 +40,7 @@ FORMAT_SECTIONS = {
     "line_findings_truncated": "Limits",
     "duplicate_round": "Round identifiers",
     "duplicate_round_submitted": "Round identifiers",
+    "resent_after_withdrawal": "Round identifiers",
     "card_over_shoe": "Shoe",
     "hands_inconsistent": "Games of the blackjack family",
 }  # fmt: skip
@@ -89,6 +90,7 @@ CODES: dict[str, tuple[str, str]] = {
     "hands_inconsistent": (INTEGRITY, "error"),
     "played_in_future": (INTEGRITY, "error"),
     "played_before_records": (INTEGRITY, "error"),
+    "resent_after_withdrawal": (INTEGRITY, "error"),
     "line_findings_truncated": (INTEGRITY, "error"),
     # approval
     "unknown_venue": (APPROVAL, "error"),

@@ -36,6 +36,18 @@ urlpatterns = [
         {"act": "reinstate"},
         name="web-reinstate",
     ),
+    path(
+        "submissions/<uuid:uuid>/withdrawal/accept/",
+        submissions.submission_withdrawal_page,
+        {"act": "accept"},
+        name="web-withdrawal-accept",
+    ),
+    path(
+        "submissions/<uuid:uuid>/withdrawal/refuse/",
+        submissions.submission_withdrawal_page,
+        {"act": "refuse"},
+        name="web-withdrawal-refuse",
+    ),
     path("monitoring/", monitoring.venue_list, name="web-monitoring"),
     path("monitoring/venues/<str:code>/", monitoring.venue_ledger, name="web-venue-ledger"),
     path("monitoring/venues/<str:code>/live/", live.venue_live, name="web-venue-live"),

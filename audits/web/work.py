@@ -1,7 +1,8 @@
 """Each role's work, for its first page: what awaits the user, most pressing first, each
 item linking to where it is acted on.
 
-A commission reviewer: deviations not yet in a case, cases awaiting a decision and those
+A commission reviewer: withdrawals waiting for a decision and the latest corrections,
+deviations not yet in a case, cases awaiting a decision and those
 overdue, the submissions with the most money paid wrong, approvals awaiting action.
 Casino staff: cases awaiting their licensee's answer, their latest submissions and what
 they found, the reports issued about them.
@@ -23,6 +24,7 @@ from audits.reports import access as report_access
 from audits.reports.models import ReportStatus
 from audits.reports.standing import reports_standing
 from audits.submissions import access
+from audits.submissions.corrections import corrections_latest, corrections_waiting
 from audits.submissions.models import SubmissionStatus
 from games.access import REVIEWER, STAFF, approvals_visible_to, user_role, venues_visible_to
 from games.pages import approvals_awaiting_action
@@ -42,6 +44,8 @@ class Work:
     approvals: list = field(default_factory=list)
     submissions: list = field(default_factory=list)
     reports: list = field(default_factory=list)
+    corrections_waiting: list = field(default_factory=list)
+    corrections: list = field(default_factory=list)
 
 
 def work_of(user) -> Work:
@@ -56,6 +60,8 @@ def work_of(user) -> Work:
     work.cases_awaiting = list(case_queue(user).order_by("opened_at")[:LISTED])
     if role == STAFF:
         return work
+    work.corrections_waiting = corrections_waiting(submissions)[:LISTED]
+    work.corrections = corrections_latest(submissions, LISTED)
     open_cases = cases_visible_to(user).exclude(status=CaseStatus.CLOSED).order_by("opened_at")
     work.cases_overdue = [case for case in open_cases if case.overdue][:LISTED]
     work.deviations = _deviations_to_look_at(user)

@@ -40,6 +40,7 @@ class Golden:
     params: dict = field(default_factory=dict)  # rule-version parameters read otherwise
     licensee: str = "DEMO-0001"
     earlier: Callable[[], list[bytes]] | None = None  # a file the licensee submitted before
+    earlier_withdrawn: bool = False  # ... and withdrew
 
 
 # ------------------------------------------------------------------------------ rounds
@@ -191,6 +192,8 @@ CASES: list[Golden] = [
     Golden("duplicate_round", TOSS, lines(toss(), toss())),
     Golden("duplicate_round_submitted", TOSS, lines(toss()),
            earlier=lines(toss(), toss(round="T2-other"))),
+    Golden("resent_after_withdrawal", TOSS, lines(toss(seats__0__results__main="40")),
+           earlier=lines(toss()), earlier_withdrawn=True),
     Golden("card_over_shoe", TOSS, lines(toss(shoe={"decks": 1}, seats__0__cards=["AS", "AH", "KC", "9D"]))),
     Golden("wrong_card_count", TOSS, lines(toss(seats__0__cards=["TS", "AH", "KC"]))),
     Golden("toss_not_in_hand", TOSS, lines(toss(seats__0__toss="2S"))),

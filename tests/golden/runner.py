@@ -8,6 +8,7 @@ from contextlib import ExitStack, contextmanager
 from unittest import mock
 
 from django.db import transaction
+from django.utils import timezone
 
 from audits.submissions.intake import submission_submit
 from audits.submissions.models import Finding, Submission
@@ -81,7 +82,9 @@ def run(case: Golden, inspect: Callable[[Submission, list[dict]], None] | None =
             if case.setup:
                 case.setup()
             if case.earlier:
-                submit(case.earlier(), case.licensee, "earlier-file.jsonl")
+                earlier = submit(case.earlier(), case.licensee, "earlier-file.jsonl")
+                if case.earlier_withdrawn:
+                    Submission.objects.filter(pk=earlier.pk).update(withdrawn_at=timezone.now())
             content = case.content() if case.content else case.lines()
             submission = submit(content, case.licensee, f"golden-{case.code}.jsonl")
             found = list(

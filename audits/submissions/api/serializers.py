@@ -205,6 +205,7 @@ class SubmissionListSerializer(JurisdictionTimes, serializers.ModelSerializer):
             "finished_at",
             "withdrawn_at",
             "withdrawal_reason",
+            "withdrawal_requested_at",
         ]
         read_only_fields = fields
 
@@ -213,11 +214,15 @@ class SubmissionListSerializer(JurisdictionTimes, serializers.ModelSerializer):
 
 
 class SubmissionEventSerializer(serializers.ModelSerializer):
+    """A change of the submission's standing, kept for good; ``by`` is empty for the service,
+    ``other`` the submission that sent its rounds again (``corrected``)."""
+
     by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    other = serializers.SlugRelatedField(slug_field="uuid", read_only=True)
 
     class Meta:
         model = SubmissionEvent
-        fields = ["kind", "by", "at", "reason"]
+        fields = ["kind", "by", "at", "reason", "other"]
         read_only_fields = fields
 
 
@@ -258,6 +263,13 @@ class SubmissionDetailSerializer(SubmissionListSerializer):
 
     def get_raw_url(self, submission) -> str:
         return submission_url(submission, self.context.get("request"), "raw")
+
+
+class WithdrawalDecisionSerializer(serializers.Serializer):
+    """A reviewer's decision on a requested withdrawal, and why (kept for good)."""
+
+    decision = serializers.ChoiceField(choices=["accept", "refuse"])
+    reason = serializers.CharField(max_length=REASON_MAX, trim_whitespace=True)
 
 
 class WithdrawalSerializer(serializers.Serializer):

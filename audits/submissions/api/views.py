@@ -58,6 +58,7 @@ from audits.submissions.withdrawal import (
     WithdrawalRefused,
     submission_reinstate,
     submission_withdraw,
+    submission_withdrawal_decide,
 )
 from compliance.throttles import AnonymousRate, UploadRate, UserRate
 from compliance.timezones import zone
@@ -298,7 +299,9 @@ class SubmissionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
     @action(detail=True, methods=["post"], parser_classes=[JSONParser, FormParser, MultiPartParser])
     def withdraw(self, request, uuid=None):
         """Withdraw a mistaken submission, saying why: it is kept and marked withdrawn, left
-        out of later reports and of monitoring; reports already issued keep their figures."""
+        out of later reports and of monitoring; reports already issued keep their figures.
+        Once a signed report covers it or its live day has closed, this records a request
+        (``withdrawal_requested_at``) a reviewer decides; until then it counts."""
         refusal = "only the licensee's staff withdraw its submissions"
         return self._withdrawal(request, access.user_can_withdraw, submission_withdraw, refusal)
 
@@ -317,6 +320,36 @@ class SubmissionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
         """Bring a withdrawn submission back into later reports and monitoring, saying why."""
         refusal = "only the commission's reviewers reinstate a submission"
         return self._withdrawal(request, access.user_can_reinstate, submission_reinstate, refusal)
+
+    @extend_schema(
+        request=serializers.WithdrawalDecisionSerializer,
+        responses={
+            200: serializers.SubmissionDetailSerializer,
+            400: OpenApiResponse(ERROR, description="no decision or no reason given"),
+            403: OpenApiResponse(ERROR, description="not a reviewer of its jurisdiction"),
+            409: OpenApiResponse(ERROR, description="no withdrawal is waiting for a decision"),
+            **NOT_FOUND,
+        },
+    )
+    @action(detail=True, methods=["post"], url_path="withdrawal",
+            parser_classes=[JSONParser, FormParser, MultiPartParser])  # fmt: skip
+    def withdrawal_decide(self, request, uuid=None):
+        """Accept or refuse a requested withdrawal (a reported or closed submission), saying
+        why: accepted, the submission is withdrawn; refused, it counts as it was."""
+        submission = self.get_object()
+        if not access.user_can_reinstate(request.user, submission):
+            raise PermissionDenied("only the commission's reviewers decide a withdrawal")
+        given = serializers.WithdrawalDecisionSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        try:
+            submission = submission_withdrawal_decide(
+                submission, user=request.user, accept=given.validated_data["decision"] == "accept",
+                reason=given.validated_data["reason"],
+            )  # fmt: skip
+        except WithdrawalRefused as exc:
+            raise _Conflict(str(exc)) from exc
+        detail = serializers.SubmissionDetailSerializer(submission, context={"request": request})
+        return Response(detail.data)
 
     def _withdrawal(self, request, allowed, act, refusal: str) -> Response:
         submission = self.get_object()

@@ -58,6 +58,10 @@ class Submission(models.Model):
         help_text="withdrawn by its licensee: kept, out of later reports and monitoring",
     )  # fmt: skip
     withdrawal_reason = models.TextField(blank=True)
+    withdrawal_requested_at = models.DateTimeField(
+        null=True, blank=True,
+        help_text="its withdrawal asked for and waiting for a reviewer: it still counts",
+    )  # fmt: skip
     findings_cap_group = models.CharField(
         max_length=80, blank=True, db_index=True,
         help_text="submissions that share AUDITS_FINDINGS_STORED (a licensee's live gaming "
@@ -140,18 +144,31 @@ class Chunk(models.Model):
 
 class SubmissionEventKind(models.TextChoices):
     WITHDRAWN = "withdrawn"
+    REQUESTED = "requested", "withdrawal requested"
+    ACCEPTED = "accepted", "withdrawal accepted"
+    REFUSED = "refused", "withdrawal refused"
     REINSTATED = "reinstated"
+    CORRECTED = "corrected", "rounds sent again"
 
 
 class SubmissionEvent(models.Model):
-    """A submission withdrawn by its licensee's staff or reinstated by a reviewer: who, when
-    and why, kept for good (the submission's own fields say only where it stands now)."""
+    """A change of a submission's standing: withdrawn by its licensee's staff, a withdrawal
+    requested and accepted or refused by a reviewer, reinstated, or its rounds sent again in
+    a later submission (``other``): who, when and why, kept for good (the submission's own
+    fields say only where it stands now)."""
 
     submission = models.ForeignKey(Submission, on_delete=models.PROTECT, related_name="events")
     kind = models.CharField(max_length=20, choices=SubmissionEventKind.choices)
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        related_name="+", help_text="empty: the service (a table system's live day)",
+    )  # fmt: skip
     at = models.DateTimeField(auto_now_add=True)
     reason = models.TextField()
+    other = models.ForeignKey(
+        Submission, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        help_text="corrected: the later submission that sent its rounds again",
+    )  # fmt: skip
 
     class Meta:
         ordering = ["submission", "at", "pk"]

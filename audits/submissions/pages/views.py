@@ -25,6 +25,7 @@ from audits.submissions.withdrawal import (
     WithdrawalRefused,
     submission_reinstate,
     submission_withdraw,
+    submission_withdrawal_decide,
 )
 from games.access import REVIEWER, STAFF, user_role
 
@@ -110,11 +111,14 @@ def submission_detail(request, uuid):
         and not submission.withdrawn
         and user_role(request.user) in (REVIEWER, STAFF),
         "can_withdraw": not submission.withdrawn
+        and submission.withdrawal_requested_at is None
         and submission.status in (SubmissionStatus.DONE, SubmissionStatus.FAILED)
         and access.user_can_withdraw(request.user, submission),
         "can_reinstate": submission.withdrawn
         and access.user_can_reinstate(request.user, submission),
-        "events": submission.events.select_related("by"),
+        "can_decide": submission.withdrawal_requested_at is not None
+        and access.user_can_reinstate(request.user, submission),
+        "events": submission.events.select_related("by", "other"),
         "progress": submission_progress(submission),
     }
     if request.GET.get("fragment") == "findings":  # the filters, changed in place
@@ -141,16 +145,35 @@ def submission_withdrawal_page(request, uuid, act: str):
     if not allowed(request.user, submission):
         raise PermissionDenied(f"you may not {act} this submission")
     try:
-        service(submission, user=request.user, reason=request.POST.get("reason", ""))
+        after = service(submission, user=request.user, reason=request.POST.get("reason", ""))
     except WithdrawalRefused as exc:
         messages.error(request, f"Not done: {exc}.")
     else:
-        done = "withdrawn" if act == "withdraw" else "reinstated"
-        messages.success(request, f"The submission is {done}; the reason is kept with it.")
+        messages.success(request, WITHDRAWAL_DONE[act](after))
     return redirect("web-submission", uuid=submission.uuid)
+
+
+def _decide(accept: bool):
+    def decide(submission, *, user, reason):
+        return submission_withdrawal_decide(submission, user=user, accept=accept, reason=reason)
+
+    return decide
 
 
 WITHDRAWAL_ACTS = {
     "withdraw": (access.user_can_withdraw, submission_withdraw),
     "reinstate": (access.user_can_reinstate, submission_reinstate),
+    "accept": (access.user_can_reinstate, _decide(True)),
+    "refuse": (access.user_can_reinstate, _decide(False)),
+}
+WITHDRAWAL_DONE = {
+    "withdraw": lambda s: (
+        "The submission is withdrawn; the reason is kept with it."
+        if s.withdrawn
+        else "The withdrawal is requested: a signed report covers the submission or its live day "
+        "has closed, so a reviewer of the commission decides; until then it counts."
+    ),  # fmt: skip
+    "reinstate": lambda s: "The submission is reinstated; the reason is kept with it.",
+    "accept": lambda s: "The withdrawal is accepted: the submission is withdrawn.",
+    "refuse": lambda s: "The withdrawal is refused: the submission counts as it was.",
 }

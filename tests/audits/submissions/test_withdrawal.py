@@ -71,7 +71,8 @@ def test_withdrawn_it_leaves_reports_and_monitoring_and_comes_back_reinstated(
     assert answer.status_code == 200, answer.content
     assert answer.json()["withdrawn_at"] and answer.json()["withdrawal_reason"] == "the wrong month"
     assert answer.json()["events"][0] | {"at": None} == {
-        "kind": "withdrawn", "by": "staff", "at": None, "reason": "the wrong month"
+        "kind": "withdrawn", "by": "staff", "at": None, "reason": "the wrong month",
+        "other": None,
     }  # fmt: skip
     assert ledger(validated)["rounds"] is None
     assert not SeatDay.objects.filter(submission=validated).exists()
@@ -128,7 +129,7 @@ def test_a_withdrawn_files_rounds_are_not_already_submitted_for_the_next(
     submission_withdraw(validated, user=people.staff, reason="the corrected file follows")
     corrected = submit(again, people.licensee)
     codes = set(corrected.findings.values_list("code", flat=True))
-    assert "duplicate_round_submitted" not in codes
+    assert "duplicate_round_submitted" not in codes and "resent_after_withdrawal" in codes
     assert ledger(corrected)["rounds"] == 1200 and month_report()["summary"]["rounds"] == 1200
 
 
