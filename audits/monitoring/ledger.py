@@ -4,7 +4,9 @@ When a submission finishes, :func:`ledger_record` writes its chunks' totals per 
 table, game, wager key) and gaming day (the venue's jurisdiction sets when a day begins)
 as :class:`~audits.monitoring.models.LedgerDay` rows, less every round the duplicate checks found
 already read (earlier in the file, or in an earlier finished submission of the licensee):
-a round counted in two submissions is counted once, in the first.  The selectors sum those
+a round counted in two submissions is counted once, in the first.  A submission past the
+findings cap is in the ledger too (its rounds were all judged; it is marked incomplete),
+its duplicates found again, since not all of them were stored.  The selectors sum those
 rows for a day, the month to date, the year to date or any range, per table, game and
 wager key.  Only finished submissions are ever in the ledger.
 """
@@ -19,6 +21,7 @@ from decimal import Decimal
 from django.db.models import Sum
 
 from audits.monitoring.models import DealerDay, LedgerDay, SeatDay
+from audits.submissions.duplicates import duplicate_findings
 from audits.submissions.models import (
     ChunkDealer,
     ChunkSeat,
@@ -75,13 +78,14 @@ def ledger_record(submission: Submission) -> int:
 def _read_before(submission: Submission):
     """``(parsed round, (venue, table, game, gaming day), {wager key: amounts found paid
     wrong})`` of every round of the submission already read before."""
-    lines = sorted(
-        set(
-            Finding.objects.filter(submission=submission, code__in=DUPLICATES).values_list(
-                "line", flat=True
-            )
+    lines = set(
+        Finding.objects.filter(submission=submission, code__in=DUPLICATES).values_list(
+            "line", flat=True
         )
     )
+    if submission.findings_capped:  # its duplicates were not all stored: found again
+        lines |= {f.line for f in duplicate_findings(submission)}
+    lines = sorted(lines)
     if not lines:
         return
     paid_wrong = defaultdict(lambda: defaultdict(lambda: ZERO))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from audits.submissions.models import Submission, SubmissionEvent
+from audits.submissions.models import Submission, SubmissionEvent, SubmissionStatus
 
 
 def corrections_waiting(submissions: QuerySet[Submission]) -> list[Submission]:
@@ -26,3 +26,16 @@ def corrections_at_venue(venue_code: str, licensee_id: int, most: int = 20) -> l
     """The latest changes of standing of the licensee's submissions with rounds at the venue."""
     at_venue = Submission.objects.filter(licensee_id=licensee_id, totals__venue=venue_code)
     return corrections_latest(at_venue.distinct(), most)
+
+
+def submissions_incomplete(submissions: QuerySet[Submission], most: int = 10) -> list:
+    """Of ``submissions``, finished ones past the findings cap (their findings counted by code
+    past it, their rounds in monitoring), latest first: the commission is told of each."""
+    done = submissions.filter(status=SubmissionStatus.DONE, withdrawn_at__isnull=True)
+    capped = done.exclude(findings_unstored={}).select_related("licensee")
+    return list(capped.order_by("-finished_at")[:most])
+
+
+def incomplete_at_venue(venue_code: str, licensee_id: int, most: int = 10) -> list:
+    at_venue = Submission.objects.filter(licensee_id=licensee_id, totals__venue=venue_code)
+    return submissions_incomplete(at_venue.distinct(), most)

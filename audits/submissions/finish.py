@@ -35,8 +35,9 @@ log = logging.getLogger(__name__)
 class FinishHooks:
     """What is recorded of a submission as it finishes, in the order registered, inside its
     finishing transaction: ``merged`` once its totals are merged (before its counts),
-    ``done`` once it is done.  Neither runs for a submission past the findings cap, which
-    stays out of monitoring.  :mod:`audits.monitoring.hooks` registers the ledger and the
+    ``done`` once it is done.  A submission past the findings cap is recorded too: every
+    round was judged, only findings past the cap are counted by code (it says so, marked
+    incomplete on the monitoring pages and the commission's first page).  :mod:`audits.monitoring.hooks` registers the ledger and the
     deviations when the app is ready."""
 
     merged: list[Callable[[Submission], None]] = field(default_factory=list)
@@ -57,9 +58,8 @@ def submission_finish(submission: Submission) -> Submission:
     repeated = _duplicates(submission)
     submission.findings_unstored = _unstored(submission, repeated.unstored)
     rounds_with_findings = _merge_totals(submission)
-    if not submission.findings_capped:  # a file past the cap stays out of monitoring
-        for record in FINISH_HOOKS.merged:
-            record(submission)
+    for record in FINISH_HOOKS.merged:  # past the cap too: every round was judged
+        record(submission)
     chunks = Chunk.objects.filter(submission=submission).aggregate(
         lines=Sum("lines"), rounds=Sum("rounds"), rejected=Sum("rejected"),
         dirty=Sum("rounds_with_findings"),
@@ -82,9 +82,8 @@ def submission_finish(submission: Submission) -> Submission:
     submission.status = SubmissionStatus.DONE
     submission.finished_at = timezone.now()
     submission.save()
-    if not submission.findings_capped:
-        for record in FINISH_HOOKS.done:
-            record(submission)
+    for record in FINISH_HOOKS.done:
+        record(submission)
     discard_work_copy(submission)
     log.info(
         "submission finished: %d rounds, %d clean, %d finding(s), %d rejected line(s)",

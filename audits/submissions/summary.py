@@ -65,8 +65,8 @@ def findings_cap_note(submission: Submission) -> str | None:
     return (
         f"This file has more findings than the service stores for one submission "
         f"({settings.AUDITS_FINDINGS_STORED:,}): {unstored:,} are counted by code and not "
-        "listed one by one, and its rounds are left out of monitoring. Correct the file "
-        "and submit it again."
+        "listed one by one. Its rounds, all judged, count in monitoring, where it is marked "
+        "incomplete and the commission is told. Correct the file and submit it again."
     )
 
 

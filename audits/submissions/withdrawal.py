@@ -144,7 +144,7 @@ def submission_reinstate(submission: Submission, *, user, reason: str) -> Submis
     submission.withdrawn_at, submission.withdrawal_reason = None, ""
     submission.save(update_fields=["withdrawn_at", "withdrawal_reason"])
     _event(submission, SubmissionEventKind.REINSTATED, user, reason)
-    if submission.status == SubmissionStatus.DONE and not submission.findings_capped:
+    if submission.status == SubmissionStatus.DONE:
         for hook in WITHDRAWAL_HOOKS.reinstated:
             hook(submission)
     return submission

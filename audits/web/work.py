@@ -24,7 +24,11 @@ from audits.reports import access as report_access
 from audits.reports.models import ReportStatus
 from audits.reports.standing import reports_standing
 from audits.submissions import access
-from audits.submissions.corrections import corrections_latest, corrections_waiting
+from audits.submissions.corrections import (
+    corrections_latest,
+    corrections_waiting,
+    submissions_incomplete,
+)
 from audits.submissions.models import SubmissionStatus
 from games.access import REVIEWER, STAFF, approvals_visible_to, user_role, venues_visible_to
 from games.pages import approvals_awaiting_action
@@ -46,6 +50,7 @@ class Work:
     reports: list = field(default_factory=list)
     corrections_waiting: list = field(default_factory=list)
     corrections: list = field(default_factory=list)
+    incomplete: list = field(default_factory=list)
 
 
 def work_of(user) -> Work:
@@ -62,6 +67,7 @@ def work_of(user) -> Work:
         return work
     work.corrections_waiting = corrections_waiting(submissions)[:LISTED]
     work.corrections = corrections_latest(submissions, LISTED)
+    work.incomplete = submissions_incomplete(submissions, LISTED)
     open_cases = cases_visible_to(user).exclude(status=CaseStatus.CLOSED).order_by("opened_at")
     work.cases_overdue = [case for case in open_cases if case.overdue][:LISTED]
     work.deviations = _deviations_to_look_at(user)

@@ -15,7 +15,7 @@ from audits.monitoring.deviations import daily_holds, deviation_list, line_check
 from audits.monitoring.ledger import PERIODS, ledger_last_day, ledger_periods
 from audits.monitoring.month_tests import month_standing
 from audits.monitoring.pages.charts import daily_hold_svg
-from audits.submissions.corrections import corrections_at_venue
+from audits.submissions.corrections import corrections_at_venue, incomplete_at_venue
 from compliance.dates import NotADate, date_from_text
 from games.access import REVIEWER, STAFF, user_role, venues_visible_to
 
@@ -57,6 +57,7 @@ def venue_ledger(request, code: str):
             "gaming_day_start": venue.licensee.jurisdiction.gaming_day_start,
             "zone": venue.licensee.jurisdiction.timezone,
             "corrections": corrections_at_venue(venue.code, venue.licensee_id),
+            "incomplete": incomplete_at_venue(venue.code, venue.licensee_id),
         },
     )
 

@@ -81,9 +81,14 @@ class Submission(models.Model):
         return f"{self.original_name} ({self.sha256[:12]}, {self.status})"
 
     @property
+    def unstored_count(self) -> int:
+        """Findings counted by code past the cap, not stored one by one."""
+        return sum((self.findings_unstored or {}).values())
+
+    @property
     def findings_capped(self) -> bool:
-        """More findings than the service stores: the rest are counted by code only, and its
-        rounds stay out of monitoring."""
+        """More findings than the service stores: the rest are counted by code only; its
+        rounds count in monitoring, where it is marked incomplete."""
         return bool(self.findings_unstored)
 
     @property

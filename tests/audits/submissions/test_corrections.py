@@ -173,3 +173,21 @@ def test_a_closed_live_days_withdrawal_waits_for_a_reviewer(wa, people):  # noqa
     assert not submission.withdrawn and submission.withdrawal_requested_at is not None
     (event,) = submission.events.all()
     assert "its live gaming day has closed" in event.reason
+
+
+def test_a_month_padded_past_the_cap_hides_none_of_its_rounds(wa, people, settings):  # noqa: F811
+    settings.AUDITS_FINDINGS_STORED = 50
+    rounds = [round_line(round=f"R{i}") for i in range(80)]
+    junk = [b"{not a round %d" % i for i in range(120)]
+    padded = send(b"\n".join(rounds + junk) + b"\n", wa, "padded.jsonl")
+    assert padded.findings_capped and padded.rounds_total == 80
+    assert counted_rounds() == 80  # every round judged, counted, marked incomplete
+    honest = send(b"\n".join(rounds) + b"\n", wa, "honest.jsonl")
+    assert honest.finding_count == 80  # each a duplicate_round_submitted, stored or counted
+    assert counted_rounds() == 80  # once, whichever file holds them
+    reviewer = Client()
+    reviewer.force_login(people.reviewer)
+    first_page = reviewer.get("/").content.decode()
+    assert "Incomplete submissions" in first_page and "padded.jsonl" in first_page
+    ledger_page = reviewer.get("/monitoring/venues/WA-CR-0042/").content.decode()
+    assert "padded.jsonl</a> (incomplete)" in ledger_page

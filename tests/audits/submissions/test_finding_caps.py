@@ -1,12 +1,14 @@
 """What one upload can cost (audits/submissions/finding_caps.py): at most so many findings a line
 and so many stored a submission; the rest counted by code, the money exact, the submission
-saying so on its page, in the API and in its report, and left out of monitoring."""
+saying so on its page, in the API and in its report; its rounds, all judged, count in
+monitoring, marked incomplete."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
+from django.db.models import Sum
 from django.test import Client
 
 from audits.monitoring.models import LedgerDay
@@ -69,7 +71,9 @@ def test_past_the_submissions_cap_findings_are_counted_by_code_not_stored(
     assert "more findings than the service stores" in summary["summary"]["findings_cap_note"]
     assert sum(summary["summary"]["findings_by_code"].values()) == submission.finding_count
     assert submission.clean_rounds == 0  # every round had a finding, stored or not
-    assert not LedgerDay.objects.filter(submission=submission).exists()  # out of monitoring
+    # every round was judged: in monitoring, once, marked incomplete
+    assert LedgerDay.objects.filter(submission=submission, wager_key="").aggregate(
+        n=Sum("rounds"))["n"] == 210  # fmt: skip
     page = Client()
     page.force_login(people.staff)
     assert b"more findings than the service stores" in page.get(
