@@ -37,8 +37,9 @@ class FinishHooks:
     finishing transaction: ``merged`` once its totals are merged (before its counts),
     ``done`` once it is done.  A submission past the findings cap is recorded too: every
     round was judged, only findings past the cap are counted by code (it says so, marked
-    incomplete on the monitoring pages and the commission's first page).  :mod:`audits.monitoring.hooks` registers the ledger and the
-    deviations when the app is ready."""
+    incomplete on the monitoring pages and the commission's first page).
+    :mod:`audits.monitoring.hooks` registers the ledger and the deviations when the app is
+    ready."""
 
     merged: list[Callable[[Submission], None]] = field(default_factory=list)
     done: list[Callable[[Submission], None]] = field(default_factory=list)
