@@ -216,8 +216,9 @@ REPORT_VERIFY_MAX_BYTES = int(os.environ.get("REPORT_VERIFY_MAX_BYTES") or 50 * 
 # counted in one finding that says how many more, by code); a submission stores at most
 # AUDITS_FINDINGS_STORED findings, beyond which they are counted by code and not stored one by
 # one (the submission says so; its rounds, all judged, count in monitoring, marked
-# incomplete).  A clean month has about 1% faulty rounds with one or two findings each: 200,000 stores every finding of a
-# month of 7 million rounds at 1.5%, three times the busiest venue's month.
+# incomplete).  A clean month has about 1% faulty rounds with one or two findings each:
+# 200,000 stores every finding of a month of 7 million rounds at 1.5%, three times the
+# busiest venue's month.
 # The screen (audits/validation/screen): clean rounds counted in columns, the rest judged by
 # the exact path alone. AUDITS_SCREEN=false sends every line the exact way (slower, the same
 # findings); a machine without numba does so too.
