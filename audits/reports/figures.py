@@ -16,6 +16,7 @@ from django.db.models.functions import Abs
 from django.utils import timezone
 
 from audits.par.rules import place_rules
+from audits.reports.corrections import corrections_figures
 from audits.reports.figures_hold import hold_rows, not_counted_rows
 from audits.reports.models import Report, ReportKind
 from audits.reports.monitoring import monitoring_figures
@@ -55,6 +56,9 @@ def report_figures(report: Report) -> dict:
     }
     if report.kind == ReportKind.JURISDICTION:
         figures["venues"] = _per_venue(totals, findings, report)
+    corrections = corrections_figures(report)
+    if corrections is not None:
+        figures["corrections"] = corrections
     monitoring = monitoring_figures(report)
     if monitoring is not None:
         figures["monitoring"] = monitoring

@@ -18,6 +18,7 @@ from reportlab.platypus import (
     Table,
 )
 
+from audits.reports.render_corrections import corrections_story
 from audits.reports.render_findings import (
     appendix_story,
     findings_by_kind_story,
@@ -185,7 +186,7 @@ def _judged(f: dict) -> list:
     story += [Paragraph("Inputs", STYLES["Heading3"]), _inputs(f["inputs"])]
     story += [Paragraph(_text(i["findings_cap_note"]), CELL)
               for i in f["inputs"] if i.get("findings_cap_note")]  # fmt: skip
-    return story
+    return story + corrections_story(f)
 
 
 def _variants(rules: list[dict]) -> list[tuple[dict, list[str]]]:

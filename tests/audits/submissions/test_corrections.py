@@ -191,3 +191,24 @@ def test_a_month_padded_past_the_cap_hides_none_of_its_rounds(wa, people, settin
     assert "Incomplete submissions" in first_page and "padded.jsonl" in first_page
     ledger_page = reviewer.get("/monitoring/venues/WA-CR-0042/").content.decode()
     assert "padded.jsonl</a> (incomplete)" in ledger_page
+
+
+def test_the_venue_report_lists_the_corrections_in_its_period(validated, people):  # noqa: F811
+    import pdfplumber
+
+    from audits.reports.figures import report_figures
+    from audits.reports.lifecycle import report_request
+    from audits.reports.render import report_pdf
+
+    submission_withdraw(validated, user=people.staff, reason="sent for the wrong venue")
+    venue = Venue.objects.get(code="WA-CR-0042")
+    figures = report_figures(report_request(kind="venue", venue=venue, period="2026-10"))
+    (listed,) = figures["corrections"]["listed"]
+    assert (listed["kind"], listed["file_name"], listed["by"]) == (
+        "withdrawn", validated.original_name, "staff")  # fmt: skip
+    assert figures["summary"]["rounds"] == 0  # the withdrawn file is out of the figures
+    with pdfplumber.open(io.BytesIO(report_pdf(figures))) as pdf:
+        words = " ".join(page.extract_text() or "" for page in pdf.pages)
+    assert "Corrections in the period" in words and "sent for the wrong venue" in words
+    november = report_figures(report_request(kind="venue", venue=venue, period="2026-11"))
+    assert november["corrections"] == {"listed": [], "count": 0}
