@@ -79,7 +79,7 @@ def _judged(submission: Submission, found: list) -> list:
         olds = [(line, theirs[other.pk].get(line, b"")) for line in lines]
         line, old = next(((n, o) for n, o in olds if o == new), olds[0])  # the same, if any
         changed = _changes(old, new)
-        where = f"line {line} of {other.original_name} (withdrawn; submission {other.uuid})"
+        where = f"line {line} of {other.original_name} (withdrawn; SHA-256 {other.sha256[:12]}…)"
         if changed:
             message = (f"round {block.round_id(i)} was sent before in {where}, with other "
                        f"values: {changed}")  # fmt: skip
