@@ -20,12 +20,13 @@ def routable(line: bytes) -> bool:
         return False
 
 
-def judged(submissions) -> dict:
-    """What validation said of the rounds, whatever their lines: findings and totals."""
+def judged(submissions, besides: tuple[str, ...] = ()) -> dict:
+    """What validation said of the rounds, whatever their lines: findings (but the codes
+    ``besides``) and totals."""
     findings = Counter(
-        Finding.objects.filter(submission__in=submissions).values_list(
-            "round_id", "seat", "wager_key", "code", "expected", "recorded"
-        )
+        Finding.objects.filter(submission__in=submissions)
+        .exclude(code__in=besides)
+        .values_list("round_id", "seat", "wager_key", "code", "expected", "recorded")
     )
     totals = Counter()
     for t in SubmissionTotal.objects.filter(submission__in=submissions):

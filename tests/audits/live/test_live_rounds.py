@@ -28,7 +28,7 @@ from audits.submissions.models import (
 )
 from audits.submissions.storage import submission_store
 from audits.submissions.submissions import submission_validate_now
-from audits.submissions.withdrawal import submission_withdraw
+from audits.submissions.withdrawal import submission_withdraw, submission_withdrawal_decide
 from games.models import Venue
 from tests.audits.conftest import round_line
 from tests.audits.live.support import judged, routable
@@ -200,11 +200,16 @@ def test_a_closed_day_equals_the_same_rounds_uploaded_as_one_file(
     live_view = judged(live)
     someone = django_user_model.objects.create_user("compliance-officer")
     for s in live:  # out of the way, so the upload's rounds are not repeats of theirs
-        submission_withdraw(s, user=someone, reason="compared with the same rounds uploaded")
+        why = "compared with the same rounds uploaded"
+        submission_withdraw(s, user=someone, reason=why)  # a closed day: a request ...
+        submission_withdrawal_decide(s, user=someone, accept=True, reason=why)  # ... accepted
     upload_path = tmp_path / "upload.jsonl"
     upload_path.write_bytes(b"".join(line + b"\n" for line in posted))
     with open(upload_path, "rb") as stream:
         upload, _ = submission_store(stream, original_name="upload.jsonl", licensee=wa)
     upload = submission_validate_now(upload)
-    assert judged([upload]) == live_view
+    # each round of the upload is linked to the withdrawn day's (the same bytes: notes)
+    resent = upload.findings.filter(code="resent_after_withdrawal")
+    assert resent.count() == len(posted) and not resent.exclude(severity="warning").exists()
+    assert judged([upload], besides=("resent_after_withdrawal",)) == live_view
     assert live_view["findings"]  # a month with faults: something to compare

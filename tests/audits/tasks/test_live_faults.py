@@ -37,7 +37,7 @@ from audits.samples import generate_toss_one
 from audits.submissions.models import Chunk, Finding, SubmissionStatus
 from audits.submissions.storage import submission_store
 from audits.submissions.submissions import submission_validate_now
-from audits.submissions.withdrawal import submission_withdraw
+from audits.submissions.withdrawal import submission_withdraw, submission_withdrawal_decide
 from games.models import Venue
 from tests.audits import worker_support as ws
 from tests.audits.live.support import judged, routable
@@ -138,10 +138,13 @@ def test_a_stream_through_a_killed_worker_and_restarted_database_and_broker(
     upload_path.write_bytes(b"".join(line + b"\n" for line in lines))
     live_view = judged([live])
     someone = django_user_model.objects.create_user("compliance-officer")
-    submission_withdraw(live, user=someone, reason="compared with the same rounds uploaded")
+    why = "compared with the same rounds uploaded"
+    submission_withdraw(live, user=someone, reason=why)  # a closed day: a request, accepted
+    submission_withdrawal_decide(live, user=someone, accept=True, reason=why)
     with open(upload_path, "rb") as stream_file:
         upload, _ = submission_store(stream_file, original_name="upload.jsonl", licensee=wa)
-    assert judged([submission_validate_now(upload)]) == live_view
+    upload = submission_validate_now(upload)
+    assert judged([upload], besides=("resent_after_withdrawal",)) == live_view
     retried = sum(len(a) > 1 for a in answers)
     sweeps = beat.log_path.read_text().count("Sending due task resend-live-chunks")
     print(f"\nlive faults: {len(batches)} posts, {retried} sent more than once; beat swept "
