@@ -6,9 +6,9 @@ from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from compliance.client_address import client_ip
 from compliance.health import health_report
 from compliance.rates import Rate, rate_hit
-from compliance.signin_guard import client_ip
 
 
 @never_cache
