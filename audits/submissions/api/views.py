@@ -84,6 +84,12 @@ class _Conflict(BadRequest):
     status_code = status.HTTP_409_CONFLICT
 
 
+# Withdrawing, reinstating and retrying store no file: the per-user rate holds them, and they
+# leave the uploads' quota to uploads.
+NOT_AN_UPLOAD = {"throttle_classes": [AnonymousRate, UserRate]}
+PLAIN_FORMS = [JSONParser, FormParser, MultiPartParser]
+
+
 @extend_schema_view(
     list=extend_schema(responses={200: serializers.SubmissionListSerializer, **BAD_QUERY}),
     retrieve=extend_schema(responses={200: serializers.SubmissionDetailSerializer, **NOT_FOUND}),
@@ -270,7 +276,7 @@ class SubmissionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
             **NOT_FOUND,
         },
     )
-    @action(detail=True, methods=["post"])
+    @action(detail=True, methods=["post"], **NOT_AN_UPLOAD)
     def retry(self, request, uuid=None):
         """Validate a failed submission again, from the file exactly as it was stored."""
         submission = self.get_object()
@@ -295,7 +301,7 @@ class SubmissionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
             **NOT_FOUND,
         },
     )
-    @action(detail=True, methods=["post"], parser_classes=[JSONParser, FormParser, MultiPartParser])
+    @action(detail=True, methods=["post"], parser_classes=PLAIN_FORMS, **NOT_AN_UPLOAD)
     def withdraw(self, request, uuid=None):
         """Withdraw a mistaken submission, saying why: it is kept and marked withdrawn, left
         out of later reports and of monitoring; reports already issued keep their figures."""
@@ -312,7 +318,7 @@ class SubmissionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
             **NOT_FOUND,
         },
     )
-    @action(detail=True, methods=["post"], parser_classes=[JSONParser, FormParser, MultiPartParser])
+    @action(detail=True, methods=["post"], parser_classes=PLAIN_FORMS, **NOT_AN_UPLOAD)
     def reinstate(self, request, uuid=None):
         """Bring a withdrawn submission back into later reports and monitoring, saying why."""
         refusal = "only the commission's reviewers reinstate a submission"
