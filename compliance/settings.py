@@ -257,6 +257,10 @@ API_THROTTLE_RATES = {
 }
 # The open report-verification page: checks per address (compliance/rates.py).
 VERIFY_PAGE_RATE = os.environ.get("VERIFY_PAGE_RATE") or "30/m"
+# The password-reset page: requests per client address (then 429), and mails per email address
+# asked for (then none, the page answering as always), compliance/password_reset.py.
+PASSWORD_RESET_RATE = os.environ.get("PASSWORD_RESET_RATE") or "5/hour"
+PASSWORD_RESET_EMAIL_RATE = os.environ.get("PASSWORD_RESET_EMAIL_RATE") or "5/hour"
 # API tokens (django-rest-knox): stored as digests, revocable, expiring.
 REST_KNOX = {
     "TOKEN_TTL": timedelta(days=int(os.environ.get("API_TOKEN_DAYS") or 30)),
