@@ -16,6 +16,7 @@ database cache's is not.)
 
 from __future__ import annotations
 
+import hashlib
 import time
 from dataclasses import dataclass
 
@@ -26,6 +27,10 @@ from django.db import connection
 from compliance.models import RateCount
 
 PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+# A key longer than this, or with a character a column cannot hold (NUL), is counted by its
+# SHA-256 after its first printable characters: a caller's text in a key (an address, an
+# email) never outgrows RateCount.key's column nor makes the database refuse the row.
+KEY_MOST_CHARS = 120
 
 
 @dataclass(frozen=True)
@@ -50,11 +55,20 @@ def rate_hit(key: str, rate: Rate, now: float | None = None, cost: int = 1) -> V
     """Count ``cost`` (one request, or the rounds of a post) of ``key`` against ``rate``;
     whether it is within it."""
     now = time.time() if now is None else now
+    key = _bounded(key)
     window = int(now // rate.seconds) * rate.seconds
     current, previous = _count(key, window, rate.seconds, cost)
     inside = 1 - (now - window) / rate.seconds  # the previous window's share still counted
     estimate = current + previous * inside
     return Verdict(estimate <= rate.requests, max(1, int(window + rate.seconds - now)))
+
+
+def _bounded(key: str) -> str:
+    if len(key) <= KEY_MOST_CHARS and key.isprintable():
+        return key
+    digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+    shown = "".join(c for c in key[: KEY_MOST_CHARS - len(digest) - 1] if c.isprintable())
+    return f"{shown}#{digest}"
 
 
 def _count(key: str, window: int, seconds: int, cost: int) -> tuple[int, int]:

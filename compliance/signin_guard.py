@@ -17,7 +17,6 @@ import logging
 
 from axes.helpers import get_cool_off
 from axes.signals import user_locked_out
-from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model
 from django.dispatch import receiver
 from django.http import JsonResponse
@@ -50,17 +49,6 @@ def lockout_response(request, original_response=None, credentials=None):
         response = render(request, "registration/locked_out.html", {"message": message}, status=429)
     response["Retry-After"] = str(retry_after_seconds(request))
     return response
-
-
-def client_ip(request) -> str:
-    """The caller's address: ``REMOTE_ADDR``, or, behind ``TRUSTED_PROXY_HOPS`` proxies that
-    each append to ``X-Forwarded-For``, the address the outermost of them saw."""
-    hops = settings.TRUSTED_PROXY_HOPS
-    forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
-    forwarded = [a for a in forwarded if a]
-    if hops and len(forwarded) >= hops:
-        return forwarded[-hops]
-    return request.META.get("REMOTE_ADDR", "")
 
 
 class SignInLocked(Throttled):

@@ -1,7 +1,8 @@
 """Rate limits of the API, read from ``settings.API_THROTTLE_RATES`` at each request and
 counted by :mod:`compliance.rates` (atomically, shared by every process).
 
-- ``anon``: per address, for callers without credentials;
+- ``anon``: per address (:func:`compliance.client_address.client_ip`: ``X-Forwarded-For`` only
+  through trusted proxies), for callers without credentials;
 - ``user``: per user, for every authenticated call;
 - ``uploads``: per user, for hand-log uploads (``throttle_scope = "uploads"`` on the view).
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 from django.conf import settings
 from rest_framework.throttling import BaseThrottle
 
+from compliance.client_address import client_ip
 from compliance.rates import Rate, rate_hit
 
 
@@ -41,7 +43,8 @@ class AnonymousRate(_Counted):
     scope = "anon"
 
     def ident(self, request):
-        return None if request.user and request.user.is_authenticated else self.get_ident(request)
+        # not DRF's get_ident, which takes X-Forwarded-For as the caller gives it
+        return None if request.user and request.user.is_authenticated else client_ip(request)
 
 
 class UserRate(_Counted):

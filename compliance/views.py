@@ -6,9 +6,9 @@ from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from compliance.client_address import client_ip
 from compliance.health import health_report
 from compliance.rates import Rate, rate_hit
-from compliance.signin_guard import client_ip
 
 
 @never_cache
@@ -66,7 +66,7 @@ def limited_per_address(rate_setting: str, methods=("POST",)):
                 rate = Rate.parse(getattr(settings, rate_setting))
                 verdict = rate_hit(f"page:{view.__name__}:{client_ip(request)}", rate)
                 if not verdict.allowed:
-                    return rate_limited(request)
+                    return rate_limited(request, retry_after=verdict.retry_after)
             return view(request, *args, **kwargs)
 
         return limited
@@ -74,15 +74,13 @@ def limited_per_address(rate_setting: str, methods=("POST",)):
     return decorate
 
 
-def rate_limited(request: HttpRequest, exception=None):
-    """429 for a page over its rate."""
+def rate_limited(request: HttpRequest, exception=None, retry_after: int = 60):
+    """429 for a page over its rate, saying when to try again."""
     from django.shortcuts import render
 
-    response = render(
-        request,
-        "rate_limited.html",
-        {"message": "too many requests from this address: wait a minute and try again"},
-        status=429,
-    )
-    response["Retry-After"] = "60"
+    minutes = max(1, round(retry_after / 60))
+    wait = "a minute" if minutes == 1 else f"{minutes} minutes"
+    message = f"too many requests from this address: wait {wait} and try again"
+    response = render(request, "rate_limited.html", {"message": message}, status=429)
+    response["Retry-After"] = str(retry_after)
     return response

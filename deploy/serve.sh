@@ -12,7 +12,7 @@ export CELERY_RESULT_BACKEND=${CELERY_RESULT_BACKEND:-$CELERY_BROKER_URL}
 "$VENV/bin/python" manage.py check --deploy --fail-level ERROR
 "$VENV/bin/python" manage.py migrate --noinput
 "$VENV/bin/python" manage.py collectstatic --noinput -v0
-"$VENV/bin/python" manage.py compile_kernels  # numba's cache and the module built ahead of time
+"$VENV/bin/python" manage.py compile_kernels  # into numba's cache: no validation compiles them
 
 pids=()
 stop() { kill "${pids[@]}" 2>/dev/null || true; wait || true; }
