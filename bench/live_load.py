@@ -111,7 +111,8 @@ def _environment(work: Path) -> dict:
         "DJANGO_SETTINGS_MODULE": "compliance.settings", "DJANGO_DEBUG": "false",
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(64), "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
         "CELERY_BROKER_URL": BROKER, "CELERY_RESULT_BACKEND": BROKER,
-        "CELERY_TASK_DEFAULT_QUEUE": QUEUE, "CELERY_TASK_ALWAYS_EAGER": "false",
+        "CELERY_TASK_DEFAULT_QUEUE": QUEUE, "LIVE_ALERTS_QUEUE": QUEUE,
+        "CELERY_TASK_ALWAYS_EAGER": "false",
         "LOG_LEVEL": "WARNING", "GUNICORN_BIND": f"127.0.0.1:{PORT}",
         "LIVE_CLOSE_AFTER_SECONDS": str(10**9),  # the load's day stays open
         # the service's capacity is measured, not the door's limits (500 tables, one token)

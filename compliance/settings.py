@@ -330,6 +330,8 @@ CELERY_BEAT_SCHEDULE = {
     "resend-live-chunks": {"task": "audits.live.tasks.resend_live_chunks",
                            "schedule": LIVE_SWEEP_SECONDS},
 }  # fmt: skip
+# A table token appends rounds this many days from when it is made (a new one before then).
+LIVE_TABLE_TOKEN_DAYS = int(os.environ.get("LIVE_TABLE_TOKEN_DAYS") or 365)
 # A live post's chunk not validated this long after the post is sent to the workers again.
 LIVE_RESEND_AFTER_SECONDS = int(os.environ.get("LIVE_RESEND_AFTER_SECONDS") or 60)
 # A worker validates a live post together with at most this many posts of the same gaming day
@@ -344,6 +346,11 @@ LIVE_CLOSE_AFTER_SECONDS = int(os.environ.get("LIVE_CLOSE_AFTER_SECONDS") or 600
 # Licensees' webhooks are called at public HTTPS addresses only, unless this is on (tests, a
 # closed network): the service never calls into its own network for a licensee.
 LIVE_WEBHOOK_ALLOW_PRIVATE = env_bool("LIVE_WEBHOOK_ALLOW_PRIVATE", False)
+# One webhook call, connecting to answering, takes at most this long (a trickling server is
+# cut off); alerts are sent by tasks of their own queue, which a worker must consume (-Q
+# celery,alerts: deploy/serve.sh), so no alert ever holds validation.
+LIVE_WEBHOOK_DEADLINE_SECONDS = float(os.environ.get("LIVE_WEBHOOK_DEADLINE_SECONDS") or 10)
+LIVE_ALERTS_QUEUE = os.environ.get("LIVE_ALERTS_QUEUE") or "alerts"
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT") or 3600)
 }

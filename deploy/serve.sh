@@ -17,7 +17,9 @@ export CELERY_RESULT_BACKEND=${CELERY_RESULT_BACKEND:-$CELERY_BROKER_URL}
 pids=()
 stop() { kill "${pids[@]}" 2>/dev/null || true; wait || true; }
 trap stop EXIT INT TERM
-"$VENV/bin/celery" -A compliance worker -l INFO --concurrency "${WORKER_CONCURRENCY:-2}" &
+# the validation queue and the alerts' own (LIVE_ALERTS_QUEUE): a slow webhook holds no validation
+"$VENV/bin/celery" -A compliance worker -l INFO --concurrency "${WORKER_CONCURRENCY:-2}" \
+  -Q "${CELERY_TASK_DEFAULT_QUEUE:-celery},${LIVE_ALERTS_QUEUE:-alerts}" &
 pids+=($!)
 "$VENV/bin/celery" -A compliance beat -l INFO &
 pids+=($!)

@@ -1,16 +1,25 @@
-"""Django admin: live rounds, read-only. Tokens are made and revoked by their command (the
-secret is shown once there), alerts set by theirs; the webhook secret is never shown here."""
+"""Django admin: live rounds, read-only but for revoking table tokens (an action). Tokens are
+made by their command or the staff's page (the secret is shown once there), alerts set by
+theirs; no secret, the webhook's included, is ever shown here."""
 
-from django.contrib import admin
+from django.contrib import admin, messages
 
 from audits.live.models import AlertSetting, LiveDay, Receipt, TableToken
+from audits.live.tokens import table_token_revoke
 from games.admin import ReadOnlyAdmin
 
 
 @admin.register(TableToken)
 class TableTokenAdmin(ReadOnlyAdmin):
-    list_display = ("venue", "name", "prefix", "created_at", "revoked_at")
+    list_display = ("venue", "name", "prefix", "created_at", "expires_at", "revoked_at")
+    list_filter = ("venue",)
     exclude = ("key_sha256",)
+    actions = ["revoke"]
+
+    @admin.action(description="Revoke the selected table tokens")
+    def revoke(self, request, queryset):
+        revoked = sum(table_token_revoke(token, by=request.user) for token in queryset)
+        messages.success(request, f"{revoked} table token(s) revoked")
 
 
 @admin.register(LiveDay)

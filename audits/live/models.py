@@ -19,9 +19,25 @@ class TableToken(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    expires_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="after it the token appends nothing (LIVE_TABLE_TOKEN_DAYS)",
+    )
 
     def __str__(self) -> str:
         return f"{self.venue.code} {self.name} ({self.prefix}…)"
+
+    def refusal(self, now) -> str | None:
+        """Why the token is not in force at ``now`` (None: it is)."""
+        if self.revoked_at is not None:
+            return f"this table token was revoked on {self.revoked_at:%Y-%m-%d %H:%M} UTC"
+        if self.expires_at is not None and self.expires_at <= now:
+            return f"this table token expired on {self.expires_at:%Y-%m-%d %H:%M} UTC"
+        return None
 
 
 class LiveDay(models.Model):
@@ -139,7 +155,10 @@ class AlertSent(models.Model):
 
     chunk = models.OneToOneField("submissions.Chunk", on_delete=models.CASCADE, related_name="+")
     findings = models.PositiveIntegerField()
-    sent_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(auto_now_add=True, help_text="recorded (to be sent)")
+    delivered_at = models.DateTimeField(
+        null=True, blank=True, help_text="mailed and the webhook called, by the alerts queue"
+    )
     webhook_status = models.CharField(max_length=100, blank=True)
 
     def __str__(self) -> str:

@@ -7,10 +7,11 @@ from celery import shared_task
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
-from audits.live.alerts import live_alerts_missed
+from audits.live.alerts import live_alert_deliver, live_alerts_missed, live_alerts_undelivered
 from audits.live.close import live_days_close
 from audits.live.sweep import live_chunks_resend
 from audits.live.validate import live_posts_validate
+from audits.submissions.queue import task_register
 
 RETRYABLE = (OperationalError, InterfaceError)
 LATE = {"acks_late": True, "reject_on_worker_lost": True}
@@ -35,7 +36,19 @@ def resend_live_chunks() -> int:
     alerts a stopped worker never sent are; how many chunks were sent."""
     resent = live_chunks_resend(live_chunk_dispatch)
     live_alerts_missed()
+    live_alerts_undelivered()
     return resent
+
+
+@shared_task(autoretry_for=RETRYABLE, retry_backoff=True, max_retries=10, ignore_result=True,
+             **LATE)  # fmt: skip
+def deliver_live_alert(sent_id: int) -> None:
+    """One alert mailed and its webhook called, on the alerts queue (``LIVE_ALERTS_QUEUE``):
+    never on a validating worker."""
+    live_alert_deliver(sent_id)
+
+
+task_register("live_alert_deliver", deliver_live_alert)
 
 
 def live_chunk_dispatch(submission_id: int, index: int) -> None:

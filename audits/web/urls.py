@@ -3,6 +3,7 @@
 from django.urls import path
 
 from audits.investigations.pages import views as cases
+from audits.live.pages import tokens
 from audits.live.pages import views as live
 from audits.monitoring.pages import views as monitoring
 from audits.reports.pages import views as reports
@@ -51,6 +52,17 @@ urlpatterns = [
     path("monitoring/", monitoring.venue_list, name="web-monitoring"),
     path("monitoring/venues/<str:code>/", monitoring.venue_ledger, name="web-venue-ledger"),
     path("monitoring/venues/<str:code>/live/", live.venue_live, name="web-venue-live"),
+    path("monitoring/venues/<str:code>/tokens/", tokens.venue_tokens, name="web-venue-tokens"),
+    path(
+        "monitoring/venues/<str:code>/tokens/new/",
+        tokens.venue_token_create,
+        name="web-venue-token-create",
+    ),
+    path(
+        "monitoring/venues/<str:code>/tokens/<id:token>/revoke/",
+        tokens.venue_token_revoke,
+        name="web-venue-token-revoke",
+    ),
     path(
         "monitoring/venues/<str:code>/live/day/",
         live.venue_live_fragment,

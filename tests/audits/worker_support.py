@@ -327,6 +327,7 @@ def worker_env(
         CELERY_RESULT_BACKEND=result_backend,
         CELERY_TASK_ALWAYS_EAGER="false",
         CELERY_TASK_DEFAULT_QUEUE=queue,
+        LIVE_ALERTS_QUEUE=queue,  # the alerts too: the test's worker consumes both
         MEDIA_ROOT=str(media_root),
         DJANGO_SETTINGS_MODULE="compliance.settings",
         PYTHONPATH=str(REPO),

@@ -6,7 +6,7 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.exceptions import AuthenticationFailed
 
-from audits.live.tokens import table_token_find
+from audits.live.tokens import TokenRefused, table_token_find
 
 KEYWORD = b"table"
 
@@ -18,7 +18,10 @@ class TableTokenAuthentication(BaseAuthentication):
             return None
         if len(parts) != 2:
             raise AuthenticationFailed("Authorization: Table <secret>, one secret")
-        token = table_token_find(parts[1].decode("latin-1"))
+        try:
+            token = table_token_find(parts[1].decode("latin-1"))
+        except TokenRefused as refused:
+            raise AuthenticationFailed(str(refused)) from None
         if token is None:
             raise AuthenticationFailed("not a table token in force")
         return (_TableSystem(token), token)
