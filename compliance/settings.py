@@ -201,6 +201,11 @@ CASE_ANSWER_MAX_BYTES = int(os.environ.get("CASE_ANSWER_MAX_BYTES") or 100 * 102
 # Uploaded files over FILE_UPLOAD_MAX_MEMORY_SIZE are spooled to temporary files; a raw body
 # is streamed to storage; DATA_UPLOAD_MAX_MEMORY_SIZE bounds only the non-file form fields.
 AUDITS_MAX_UPLOAD_BYTES = int(os.environ.get("AUDITS_MAX_UPLOAD_BYTES") or 1024**3)
+# What one licensee may store in all (audits/submissions/quota.py): its submissions' files,
+# live days, withdrawn and failed ones included (50 GiB); an upload past it is a 413.
+AUDITS_LICENSEE_MAX_STORED_BYTES = int(
+    os.environ.get("AUDITS_LICENSEE_MAX_STORED_BYTES") or 50 * 1024**3
+)
 # A gzip upload is refused (413, nothing kept) when it expands to more than this, or to more
 # than AUDITS_MAX_GZIP_RATIO times its compressed size past the first 64 MiB (a "bomb"); a
 # table system's log compresses about 12 times.

@@ -3,6 +3,8 @@
 Names are resolved within what the user may see (an unseen submission,
 venue or jurisdiction is "not found", as if it did not exist), the right to
 ask is checked, and generation is queued once the request is committed.
+The same report asked for again (kind, scope and period) while it is being made or
+once issued is that report, not another PDF: a newer one is asked for with ``replaces``.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from audits.reports.lifecycle import report_reissue, report_request
 from audits.reports.models import Report, ReportKind, ReportStatus
 from audits.submissions.access import submissions_visible_to
 from audits.submissions.queue import task_named
+from compliance.locks import transaction_lock
 from games.access import jurisdictions_visible_to, venues_visible_to
 
 
@@ -31,11 +34,27 @@ def report_request_by(user, data: dict) -> Report:
     scope = _scope(user, data)
     if not user_can_request_report(user, **{k: v for k, v in scope.items() if k != "period"}):
         raise PermissionDenied("you may not ask for reports on that scope")
-    report = report_request(
-        kind=_kind(data, scope), requested_by=user, requested_via=f"user {user}", **scope
-    )
+    kind = _kind(data, scope)
+    same = _same_report(kind, scope)
+    if same is not None:
+        return same
+    report = report_request(kind=kind, requested_by=user, requested_via=f"user {user}", **scope)
     _queue(report)
     return report
+
+
+def _same_report(kind: str, scope: dict) -> Report | None:
+    """The report of that kind, scope and period queued, being made or issued (the newest,
+    not replaced); none failed. Requests for one scope decide one after the other."""
+    named = {"submission": None, "venue": None, "period": "", **scope}
+    key = "\x00".join(str(getattr(v, "pk", v)) for v in (kind, *named.values()))
+    transaction_lock(f"report request\x00{key}")
+    return (
+        Report.objects.filter(kind=kind, replaced_by__isnull=True, **named)
+        .exclude(status=ReportStatus.FAILED)
+        .order_by("-requested_at", "-pk")
+        .first()
+    )
 
 
 def _scope(user, data: dict) -> dict:

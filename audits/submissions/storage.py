@@ -25,6 +25,7 @@ from django.db import IntegrityError, transaction
 
 from audits.submissions.expansion import GZIP_MAGIC, ExpansionRefused, GzipExpander
 from audits.submissions.models import Submission
+from audits.submissions.quota import storage_refusal
 from audits.validation.first_lines import HEAD_BYTES, first_lines_refusal
 
 BLOCK = 1 << 20
@@ -82,7 +83,8 @@ def submission_store(
 ) -> tuple[Submission, bool]:
     """Store the upload and register it; ``(submission, created)``.
 
-    The same bytes submitted again for the same licensee return the existing submission.
+    The same bytes submitted again for the same licensee return the existing submission; a
+    new file past the licensee's storage (:mod:`.quota`) is refused, nothing kept.
     """
     tmp_name, sha, size, compressed = _receive(stream, max_bytes)
     existing = Submission.objects.filter(licensee=licensee, sha256=sha).first()
@@ -92,9 +94,16 @@ def submission_store(
     relative = f"submissions/{licensee.pk}/{sha[:2]}/{sha}.jsonl" + (".gz" if compressed else "")
     final = media_path(relative)
     final.parent.mkdir(parents=True, exist_ok=True)
-    os.replace(tmp_name, final)
     try:
         with transaction.atomic():
+            refusal = storage_refusal(licensee, size)  # the licensee's row locked to the commit
+            existing = Submission.objects.filter(licensee=licensee, sha256=sha).first()
+            if existing or refusal:  # the same file stored meanwhile is no new bytes
+                os.unlink(tmp_name)
+                if existing:
+                    return existing, False
+                raise SubmissionTooLarge(refusal)
+            os.replace(tmp_name, final)
             submission = Submission.objects.create(
                 sha256=sha,
                 raw_file=relative,

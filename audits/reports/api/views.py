@@ -62,7 +62,11 @@ class ReportViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         },
     )
     def create(self, request, *args, **kwargs):
-        """Ask for a report; it is generated and signed in the background."""
+        """Ask for a report; it is generated and signed in the background.
+
+        The same report (kind, scope and period) asked for again while it is queued, being
+        made or issued is that report, not a second one; ``replaces`` asks for a newer one.
+        """
         query = serializers.ReportRequestSerializer(data=request.data)
         query.is_valid(raise_exception=True)
         try:

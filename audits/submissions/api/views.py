@@ -62,7 +62,9 @@ UPLOAD_ERRORS = {
     400: OpenApiResponse(ERROR, description="no file, an empty file, or a malformed parameter"),
     403: OpenApiResponse(ERROR, description="not allowed to submit for that licensee"),
     413: OpenApiResponse(
-        ERROR, description="the file is over the size limit, or expands past the limits (gzip)"
+        ERROR,
+        description="the file is over the size limit, expands past the limits (gzip), or "
+        "would pass the licensee's storage limit",
     ),
     415: OpenApiResponse(ERROR, description="neither multipart nor one of the raw types"),
 }

@@ -1,6 +1,5 @@
-"""What an upload may cost a user and a licensee: only uploads count against the upload rate
-(withdrawing, reinstating and retrying do not), and a licensee stores at most
-``AUDITS_LICENSEE_MAX_STORED_BYTES``."""
+"""Only uploads count against the uploads' rate: withdrawing, reinstating and retrying a
+submission do not (the per-user rate holds them)."""
 
 from __future__ import annotations
 
