@@ -1,12 +1,13 @@
 """Root conftest: marks the repository root as pytest's rootdir.
 
 pytest-django reads DJANGO_SETTINGS_MODULE from pyproject.toml.  Here: every test starts
-with an empty cache, and after the run the terminal summary says what the tests waited for
-(``tests/waiting.py``) and which processes they left running (stopped here, so that none
-outlives the run and holds CI's output open). Property tests (hypothesis) are
-deterministic unless ``HYPOTHESIS_PROFILE=random``. ``--database-tests-only`` keeps the
-tests that use the database (the PostgreSQL pass of ``make test``: the others touch no
-database and have run in the SQLite pass already).
+with an empty cache, live receipts are signed with a key made for the run, and after the run
+the terminal summary says what the tests waited for (``tests/waiting.py``) and which
+processes they left running (stopped here, so that none outlives the run and holds CI's
+output open). Property tests (hypothesis) are deterministic unless
+``HYPOTHESIS_PROFILE=random``. ``--database-tests-only`` keeps the tests that use the
+database (the PostgreSQL pass of ``make test``: the others touch no database and have run in
+the SQLite pass already).
 """
 
 from __future__ import annotations
@@ -25,6 +26,26 @@ WAITS_SHOWN = 25
 hypothesis_settings.register_profile("deterministic", derandomize=True, database=None)
 hypothesis_settings.register_profile("random", derandomize=False)
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or "deterministic")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _receipt_key(tmp_path_factory):
+    """Live receipts are signed with a key of the run's own (never the one in var/), in the
+    tests and in the processes they start (which read it from the environment)."""
+    from django.conf import settings
+
+    from audits.live.receipt_keys import receipt_key_create
+
+    path = tmp_path_factory.mktemp("receipt-key") / "receipts-ed25519.pem"
+    receipt_key_create(path)
+    saved = settings.LIVE_RECEIPT_KEY, os.environ.get("LIVE_RECEIPT_KEY")
+    settings.LIVE_RECEIPT_KEY = os.environ["LIVE_RECEIPT_KEY"] = str(path)
+    yield path
+    settings.LIVE_RECEIPT_KEY = saved[0]
+    if saved[1] is None:
+        os.environ.pop("LIVE_RECEIPT_KEY", None)
+    else:
+        os.environ["LIVE_RECEIPT_KEY"] = saved[1]
 
 
 @pytest.fixture(autouse=True)

@@ -257,6 +257,13 @@ REPORT_SIGNING_CERT = os.environ.get("REPORT_SIGNING_CERT") or _SIGNING_FILE["si
 REPORT_SIGNING_CHAIN = os.environ.get("REPORT_SIGNING_CHAIN") or str(REPORT_SIGNING_DIR / "ca.pem")
 REPORT_TRUST_ROOTS = env_list("REPORT_TRUST_ROOTS") or [str(REPORT_SIGNING_DIR / "ca.pem")]
 REPORT_TSA_URL = os.environ.get("REPORT_TSA_URL") or ""
+# Live receipts' tree heads are signed with this Ed25519 key of the service's own (a PEM file
+# that `manage.py create_receipt_key` or `create_signing_identity` makes); the public keys of
+# earlier ones (comma-separated PEM files) stay published, so that what they signed verifies.
+LIVE_RECEIPT_KEY = os.environ.get("LIVE_RECEIPT_KEY") or str(
+    REPORT_SIGNING_DIR / "receipts-ed25519.pem"
+)
+LIVE_RECEIPT_PREVIOUS_KEYS = env_list("LIVE_RECEIPT_PREVIOUS_KEYS")
 # When a submission's validation finishes (through Celery), request and generate its report.
 AUDITS_REPORT_ON_FINISH = env_bool("AUDITS_REPORT_ON_FINISH", False)
 
