@@ -43,8 +43,12 @@ class AnonymousRate(_Counted):
     scope = "anon"
 
     def ident(self, request):
-        # not DRF's get_ident, which takes X-Forwarded-For as the caller gives it
-        return None if request.user and request.user.is_authenticated else client_ip(request)
+        # not DRF's get_ident, which takes X-Forwarded-For as the caller gives it; a call
+        # with no socket address at all (in-process, as the schema's loader makes) is not a
+        # network caller's
+        if request.user and request.user.is_authenticated:
+            return None
+        return client_ip(request) or None
 
 
 class UserRate(_Counted):
