@@ -41,7 +41,7 @@ def _posts_waiting(count: int, underpaid_in: set[int] = frozenset(), first: int 
 
 
 def test_one_task_validates_the_waiting_posts_together_each_finding_with_its_post(
-    wa, settings, django_user_model
+    wa, settings, django_user_model, django_capture_on_commit_callbacks
 ):
     settings.LIVE_VALIDATE_MOST_POSTS = 4
     staff = django_user_model.objects.create_user("floor", email="floor@example.com")
@@ -50,7 +50,8 @@ def test_one_task_validates_the_waiting_posts_together_each_finding_with_its_pos
     chunks = _posts_waiting(6, underpaid_in={1, 2, 5})
     assert not Chunk.objects.filter(done=True).exists()
 
-    assert validate_live_chunk(chunks[1].submission_id, chunks[1].index) == 6  # 4, then 2
+    with django_capture_on_commit_callbacks(execute=True):  # alerts: the alerts queue's task
+        assert validate_live_chunk(chunks[1].submission_id, chunks[1].index) == 6  # 4, then 2
     grown = Submission.objects.get(pk=chunks[0].submission_id)  # told by the worker
     assert (grown.lines_total, grown.chunk_count, grown.size_bytes) == (
         12, 6, chunks[5].end_offset)  # fmt: skip
