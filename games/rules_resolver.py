@@ -99,7 +99,7 @@ def change_dates(jurisdiction_id: int) -> list[date]:
         *authorizations.values_list("effective_from", "effective_to"),
     ]:
         dates.add(start)
-        if end is not None:
+        if end is not None and end < date.max:  # 9999-12-31 in force: no day after it
             dates.add(end + ONE_DAY)  # the last day in force is inclusive
     met = ConditionMet.objects.filter(
         authorization__venue__licensee__jurisdiction_id=jurisdiction_id
@@ -111,7 +111,7 @@ def change_dates(jurisdiction_id: int) -> list[date]:
     )
     for at in events.values_list("at", flat=True):
         day = at.astimezone(UTC).date()  # the approval's own zone is within a day of UTC
-        dates.update((day - ONE_DAY, day, day + ONE_DAY))
+        dates.update((day - ONE_DAY, day, day + ONE_DAY))  # ``at`` is the server's clock
     return sorted(dates)
 
 

@@ -97,6 +97,20 @@ class Block:
                 at = i - first
                 self._read[i] = (ids.text(at), int(lines[at]), int(played[at]))
 
+    def same_rounds(self, row: RoundKeys):
+        """``(my round, its line in row)`` of each round of mine the stored ``row`` holds: the
+        key finds it, the round id confirms it."""
+        theirs = np.frombuffer(row.keys, KEYS)
+        hit = np.flatnonzero(self.holds(theirs))
+        if not hit.size:
+            return
+        ids, lines = stored_ids(row.ids, row.id_ends), np.frombuffer(row.lines, LINES)
+        self.read(self.with_keys(np.unique(theirs[hit])))
+        for j in hit.tolist():
+            for i in self.with_keys(theirs[j : j + 1]).tolist():
+                if self.round_id(i) == ids.text(j):  # else the same key, another round
+                    yield i, int(lines[j])
+
     def _round(self, i: int) -> tuple[str, int, int]:
         if i not in self._read:
             self.read(np.array([i]))
@@ -152,7 +166,7 @@ def _within(submission, venue, table, block: Block) -> list[Finding]:
             first_line[place] = line
             continue
         message = f"round {place[1]} already appears at line {first_line[place]}"
-        found.append(_finding(submission, block, at, venue, table, "duplicate_round", message))
+        found.append(round_finding(submission, block, at, venue, table, "duplicate_round", message))
     return found
 
 
@@ -188,30 +202,22 @@ def _earlier(submission, venue, table, block: Block) -> list[Finding]:
     )
     prior: dict[int, tuple] = {}  # my round -> (order, line, file) of its earliest prior
     for row in others.iterator(chunk_size=20):
-        theirs = np.frombuffer(row.keys, KEYS)
-        hit = np.flatnonzero(block.holds(theirs))
-        if not hit.size:
-            continue
-        ids, lines = stored_ids(row.ids, row.id_ends), np.frombuffer(row.lines, LINES)
-        block.read(block.with_keys(np.unique(theirs[hit])))
-        for j in hit.tolist():
-            for i in block.with_keys(theirs[j : j + 1]).tolist():
-                if block.round_id(i) != ids.text(j):
-                    continue  # the same key, another round
-                candidate = (row.submission.submitted_at, row.submission_id, int(lines[j]),
-                             row.submission.original_name)  # fmt: skip
-                if i not in prior or candidate < prior[i]:
-                    prior[i] = candidate
+        for i, line in block.same_rounds(row):
+            candidate = (row.submission.submitted_at, row.submission_id, line,
+                         row.submission.original_name)  # fmt: skip
+            if i not in prior or candidate < prior[i]:
+                prior[i] = candidate
     found = []
     for i, (_, _, line, name) in sorted(prior.items()):
         message = f"round {block.round_id(i)} was already submitted in {name} (line {line})"
         found.append(
-            _finding(submission, block, i, venue, table, "duplicate_round_submitted", message)
+            round_finding(submission, block, i, venue, table, "duplicate_round_submitted", message)
         )
     return found
 
 
-def _finding(submission, block: Block, i: int, venue, table, code, message) -> Finding:
+def round_finding(submission, block: Block, i: int, venue, table, code, message) -> Finding:
+    """The finding ``code`` of round ``i`` of the block, at its line, id, game and time."""
     group, severity = CODES[code]
     return Finding(
         submission=submission,

@@ -13,11 +13,8 @@ from __future__ import annotations
 
 import json
 
-import numpy as np
-
-from audits.submissions.duplicates import Block, _finding
+from audits.submissions.duplicates import Block, round_finding
 from audits.submissions.models import RoundKeys, Submission, SubmissionStatus
-from audits.submissions.round_keys import KEYS, LINES, stored_ids
 from audits.submissions.round_view import submission_lines
 
 CHANGES_SHOWN = 4  # fields named in one finding's message
@@ -50,19 +47,10 @@ def _earlier_withdrawn(block: Block, rows) -> dict[int, tuple[Submission, list[i
     held: dict[int, tuple] = {}
     rows = rows.order_by("submission__withdrawn_at", "submission_id", "chunk_id")
     for row in rows.select_related("submission").defer("played").iterator(chunk_size=20):
-        theirs = np.frombuffer(row.keys, KEYS)
-        hit = np.flatnonzero(block.holds(theirs))
-        if not hit.size:
-            continue
-        ids, lines = stored_ids(row.ids, row.id_ends), np.frombuffer(row.lines, LINES)
-        block.read(block.with_keys(np.unique(theirs[hit])))
-        for j in hit.tolist():
-            for i in block.with_keys(theirs[j : j + 1]).tolist():
-                if block.round_id(i) != ids.text(j):
-                    continue  # the same key, another round
-                if i not in held or held[i][0].pk != row.submission_id:
-                    held[i] = (row.submission, [])  # a later withdrawal wins
-                held[i][1].append(int(lines[j]))
+        for i, line in block.same_rounds(row):
+            if i not in held or held[i][0].pk != row.submission_id:
+                held[i] = (row.submission, [])  # a later withdrawal wins
+            held[i][1].append(line)
     return held
 
 
@@ -85,7 +73,7 @@ def _judged(submission: Submission, found: list) -> list:
                        f"values: {changed}")  # fmt: skip
         else:
             message = f"round {block.round_id(i)} is sent again as it was in {where}"
-        finding = _finding(submission, block, i, venue, table, "resent_after_withdrawal",
+        finding = round_finding(submission, block, i, venue, table, "resent_after_withdrawal",
                            message)  # fmt: skip
         if not changed:
             finding.severity = "warning"  # a note: the same bytes, nothing changed

@@ -24,8 +24,9 @@ from django.http import QueryDict
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from audits.live.tokens import table_token_create
 from audits.reports.models import Report
-from games.models import Approval
+from games.models import Approval, Venue
 from tests.audits.conftest import media, wa  # noqa: F401
 from tests.audits.report_support import dev_identity_dir, signing, validated  # noqa: F401
 from tests.audits.submissions_support import people  # noqa: F401
@@ -132,10 +133,11 @@ def world(unthrottled, validated, people, signing, django_capture_on_commit_call
     from django_celery_beat.models import PeriodicTask
 
     approval = Approval.objects.get(status="approved", rule_version__game__code="toss-one-21")
+    table_token, _ = table_token_create(Venue.objects.get(code="WA-CR-0042"), "edge values")
     values = {
         "uuid": validated.uuid, "line": 1, "code": "WA-CR-0042", "evidence": step.evidence.get().pk,
         "report": Report.objects.get(pk=report.pk).uuid, "file": "000_cf8f04cc5a045191.txt",
-        "venue": "WA-CR-0042", "table": "T2",
+        "venue": "WA-CR-0042", "table": "T2", "token": table_token.pk,
     }  # fmt: skip
     by_name = {
         "case": case.pk, "approval": approval.pk, "rule-version": approval.rule_version_id,

@@ -173,6 +173,20 @@ def test_after_an_authorization_ends_nothing_is_in_force_and_the_resolver_sees_i
     assert resolve(resolver, "2021-01-01 00:30", table="T4").reason_code == "authorization_ended"
 
 
+def test_an_authorization_in_force_to_the_last_day_of_the_calendar(registry):
+    """9999-12-31 as the last day in force: no day after it to mark a change, no overflow."""
+    t5 = Table.objects.create(venue=registry.venue, code="T5")
+    controls = registry.approval.conditions.get(operator_class=registry.card_room)
+    authorization_create(
+        venue=registry.venue, approval=registry.approval, options={"lucky3_paytable": "1"},
+        table=t5, effective_from=date(2018, 1, 1), effective_to=date.max,
+        conditions_met=[(controls, date(2018, 3, 1), "internal controls approval letter")],
+    )  # fmt: skip
+    resolver = RulesResolver()
+    assert resolve(resolver, "2026-06-01 12:00", table="T5").in_force
+    assert resolver.gaming_day("WA-CR-0042", at("2026-06-01 12:00"))[0] == date(2026, 6, 1)
+
+
 # ------------------------------------------------------------- every term, with its record
 
 

@@ -27,7 +27,7 @@ from audits.reports.schedules import (
     report_schedule_row,
     report_schedules_of,
 )
-from compliance.timezones import LocalDateTimeField
+from compliance.api_times import LocalDateTimeField
 from games.access import jurisdiction_managed_by
 
 

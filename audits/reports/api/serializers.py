@@ -6,7 +6,7 @@ from rest_framework import serializers
 from rest_framework.reverse import reverse
 
 from audits.reports.models import Report, ReportKind, ReportStatus
-from compliance.timezones import JurisdictionTimes
+from compliance.api_times import JurisdictionTimes
 
 
 class ReportRequestSerializer(serializers.Serializer):

@@ -16,8 +16,8 @@ from audits.submissions.progress import submission_progress
 from audits.submissions.storage import clean_file_name
 from audits.submissions.summary import submission_summary
 from audits.submissions.withdrawal import REASON_MAX
+from compliance.api_times import JurisdictionTimes
 from compliance.dates import MAX_ID
-from compliance.timezones import JurisdictionTimes
 from games.models import Licensee
 
 # --------------------------------------------------------------------------- fields

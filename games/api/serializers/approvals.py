@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from compliance.timezones import JurisdictionTimes
+from compliance.api_times import JurisdictionTimes
 from games.models import Approval, ApprovalCondition, ApprovalEvent, ApprovalPaytable
 
 from .common import _code_of
