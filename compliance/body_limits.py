@@ -69,12 +69,12 @@ class BodyLimitMiddleware:
     def __call__(self, request):
         length = declared_length(request)
         if length is None and _has_body(request):
-            return _refused(request, 411, "send the body with its Content-Length (not chunked)")
+            return refused_answer(request, 411, "send the body with its Content-Length (not chunked)")
         if length:
             limit = body_limit(request.path_info)
             if length > limit:
                 message = f"this body is {length:,} bytes: at most {limit:,} are read here"
-                return _refused(request, 413, message)
+                return refused_answer(request, 413, message)
         return self.get_response(request)
 
 
@@ -82,7 +82,8 @@ def _has_body(request) -> bool:
     return "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower()
 
 
-def _refused(request, status: int, message: str):
+def refused_answer(request, status: int, message: str):
+    """The refusal of a request before any view: JSON under /api/, else a page."""
     if request.path_info.startswith("/api/"):
         return JsonResponse({"message": message, "field": None}, status=status)
     return render(request, "request_refused.html", {"message": message}, status=status)

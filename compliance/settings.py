@@ -87,6 +87,8 @@ MIDDLEWARE = [
     "compliance.logs.RequestIdMiddleware",
     # before anything reads a body: each door's size limit (413), no chunked body (411)
     "compliance.body_limits.BodyLimitMiddleware",
+    # a NUL in the path, a query or a form field: 400 (PostgreSQL cannot hold one)
+    "compliance.nul_refusal.NulRefusalMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

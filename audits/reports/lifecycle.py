@@ -12,6 +12,7 @@ import hashlib
 import json
 import logging
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from django.conf import settings
@@ -22,7 +23,7 @@ from django.utils import timezone
 
 from audits.reports.figures import report_figures
 from audits.reports.models import Report, ReportKind, ReportStatus
-from audits.reports.periods import PeriodError, period_bounds
+from audits.reports.periods import PeriodError, period_begun
 from audits.reports.render import report_pdf
 from audits.reports.scope import report_findings_csv
 from audits.reports.signature import report_sign
@@ -74,7 +75,8 @@ def _for_submission(report: Report, submission: Submission | None) -> None:
 
 def _for_period(report: Report, kind, venue, jurisdiction, period: str) -> None:
     try:
-        report.period_start, report.period_end = period_bounds(period)
+        latest_today = (timezone.now() + timedelta(days=1)).date()  # east of UTC, +14 h
+        report.period_start, report.period_end = period_begun(period, latest_today)
     except PeriodError as exc:
         raise ValidationError({"period": str(exc)}) from exc
     report.period = period

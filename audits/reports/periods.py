@@ -6,6 +6,8 @@ import re
 from calendar import monthrange
 from datetime import date
 
+from compliance.dates import EARLIEST, LATEST
+
 MONTH = re.compile(r"^(\d{4})-(0[1-9]|1[0-2])$")
 QUARTER = re.compile(r"^(\d{4})-Q([1-4])$")
 
@@ -15,15 +17,33 @@ class PeriodError(ValueError):
 
 
 def period_bounds(period: str) -> tuple[date, date]:
-    """First and last day (inclusive) of ``2026-10`` or ``2026-Q3``."""
+    """First and last day (inclusive) of ``2026-10`` or ``2026-Q3``, in the years the service
+    can compute with (2 to 9998: a period's neighbours and local midnights are dates)."""
     if match := MONTH.match(period):
         year, month = int(match[1]), int(match[2])
-        return date(year, month, 1), date(year, month, monthrange(year, month)[1])
-    if match := QUARTER.match(period):
+        first, last = (month, month)
+    elif match := QUARTER.match(period):
         year, quarter = int(match[1]), int(match[2])
         first, last = 3 * quarter - 2, 3 * quarter
-        return date(year, first, 1), date(year, last, monthrange(year, last)[1])
-    raise PeriodError(f"{period!r} is not a period: use a month (2026-10) or a quarter (2026-Q3)")
+    else:
+        raise PeriodError(
+            f"{period!r} is not a period: use a month (2026-10) or a quarter (2026-Q3)"
+        )
+    if not EARLIEST.year < year < LATEST.year:
+        raise PeriodError(
+            f"{period!r} is out of range: a period in the years {EARLIEST.year + 1} "
+            f"to {LATEST.year - 1}"
+        )
+    return date(year, first, 1), date(year, last, monthrange(year, last)[1])
+
+
+def period_begun(period: str, today: date) -> tuple[date, date]:
+    """:func:`period_bounds` of a period that has begun by ``today`` (a report of days not
+    yet played would be a signed document about nothing)."""
+    start, end = period_bounds(period)
+    if start > today:
+        raise PeriodError(f"{period!r} has not begun: its first day is {start}")
+    return start, end
 
 
 def previous_month(today: date) -> str:

@@ -60,6 +60,8 @@ def _reason(reason: str) -> str:
         raise WithdrawalRefused("say why: the reason is kept with the submission")
     if len(reason) > REASON_MAX:
         raise WithdrawalRefused(f"the reason is longer than {REASON_MAX:,} characters")
+    if any(ord(c) < 32 and c not in "\n\r\t" or c == "\x7f" for c in reason):
+        raise WithdrawalRefused("the reason holds a control character (such as NUL): text only")
     return reason
 
 

@@ -41,11 +41,17 @@ _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _MONTH = re.compile(r"(\d{4})-(\d{2})")
 
 
+def _refused(reason: str) -> forms.ValidationError:
+    """A refusal that quotes what the client sent: the text is a parameter, never the format
+    (django-filter and Django format a message with ``%``: ``played_on=%`` was a 500)."""
+    return forms.ValidationError("%(reason)s", code="invalid", params={"reason": reason})
+
+
 def _date(value) -> date:
     try:
         return date_from_text(value)
     except NotADate as exc:
-        raise forms.ValidationError(str(exc), code="invalid") from None
+        raise _refused(str(exc)) from None
 
 
 def local_midnight(day: date, message: str = "out of range") -> datetime:
@@ -54,7 +60,7 @@ def local_midnight(day: date, message: str = "out of range") -> datetime:
         moment = datetime.combine(day, time(0), tzinfo=timezone.get_current_timezone())
         moment.astimezone(UTC)
     except (OverflowError, ValueError) as exc:
-        raise forms.ValidationError(f"{day} is out of range", code="invalid") from exc
+        raise _refused(f"{day} is out of range") from exc
     return moment
 
 
@@ -76,16 +82,15 @@ class LocalMonthField(forms.Field):
             return None
         match = _MONTH.fullmatch(str(value).strip())
         if not match or not 1 <= int(match[2]) <= 12:
-            raise forms.ValidationError(f"{value!r} is not a month, e.g. 2026-10", code="invalid")
+            raise _refused(f"{value!r} is not a month, e.g. 2026-10")
         year, month = int(match[1]), int(match[2])
         try:  # the month's first and last days are dates the service holds
             first = date_in_range(date(year, month, 1))
             following = date(year + month // 12, month % 12 + 1, 1)
             date_in_range(following - timedelta(days=1))
         except ValueError:
-            raise forms.ValidationError(
-                f"{value!r} is out of range: a month from {EARLIEST:%Y-%m} to {LATEST:%Y-%m}",
-                code="invalid",
+            raise _refused(
+                f"{value!r} is out of range: a month from {EARLIEST:%Y-%m} to {LATEST:%Y-%m}"
             ) from None
         return local_midnight(first), local_midnight(following)
 
@@ -131,9 +136,9 @@ class Rfc3339Field(forms.Field):
             moment.astimezone(UTC)  # year 1 or 9999 with an offset: outside the calendar
             date_in_range(moment.date())
         except ValueError as exc:
-            raise forms.ValidationError(f"{value!r}: {exc}", code="invalid") from exc
+            raise _refused(f"{value!r}: {exc}") from exc
         except OverflowError as exc:
-            raise forms.ValidationError(f"{value!r} is out of range", code="invalid") from exc
+            raise _refused(f"{value!r} is out of range") from exc
         return moment
 
 
