@@ -69,7 +69,8 @@ class BodyLimitMiddleware:
     def __call__(self, request):
         length = declared_length(request)
         if length is None and _has_body(request):
-            return refused_answer(request, 411, "send the body with its Content-Length (not chunked)")
+            message = "send the body with its Content-Length (not chunked)"
+            return refused_answer(request, 411, message)
         if length:
             limit = body_limit(request.path_info)
             if length > limit:
