@@ -1,5 +1,6 @@
 """Appending rounds as they are played: each post of a table becomes one chunk of its gaming
-day's submission, with a receipt chained to the table-day's previous one, and is validated
+day's submission, with a receipt chained to the table-day's previous one and a signed head of
+the table-day's tree of receipts (:mod:`audits.live.heads`), and is validated
 by the exact path like any uploaded chunk (after the commit, by a worker)."""
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from datetime import date
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from audits.live.chain import FORMAT, GENESIS, receipt_hash
+from audits.live.chain import GENESIS, receipt_hash
+from audits.live.heads import tree_head_sign
 from audits.live.models import LiveDay, LiveRound, Receipt, TableToken
 from audits.live.posts import Plausible, PostedRound, post_read
 from audits.submissions.models import Chunk, Submission, SubmissionStatus
@@ -106,6 +108,7 @@ def _store(venue: Venue, table: str, day: date, rounds: list[PostedRound], dispa
     start, index = live_day.size_bytes, live_day.chunk_count
     # the rows first: a post whose rows clash with another's writes nothing
     receipt = _receipt(live_day, venue.code, table, rounds, data, last)
+    tree_head_sign(receipt)  # the head of the table-day's tree with this receipt, signed
     Chunk.objects.create(submission_id=live_day.submission_id, index=index,
                          first_line=receipt.first_line, start_offset=start,
                          end_offset=start + len(data))  # fmt: skip
@@ -196,17 +199,6 @@ def _new_part(venue: Venue, day: date, part: int) -> LiveDay:
         .select_related("submission")
         .get(pk=live_day.pk)
     )
-
-
-def receipt_dict(receipt: Receipt) -> dict:
-    """A receipt as the API gives it and :func:`audits.live.chain.chain_problems` reads it."""
-    return {
-        "format": FORMAT, "venue": receipt.venue, "table": receipt.table,
-        "gaming_day": receipt.gaming_day.isoformat(), "seq": receipt.seq,
-        "stored_sha256": receipt.stored_sha256, "rounds": receipt.rounds,
-        "first_line": receipt.first_line, "previous": receipt.previous, "hash": receipt.hash,
-        "received_at": receipt.received_at.isoformat(),
-    }  # fmt: skip
 
 
 def live_day_submission_counts(submission_id: int) -> None:

@@ -15,8 +15,9 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from audits.live.append import live_day_submission_counts, receipt_dict
+from audits.live.append import live_day_submission_counts
 from audits.live.chain import chain_problems
+from audits.live.heads import receipt_fields, table_day_last_heads, table_day_tree
 from audits.live.models import LiveDay, Receipt
 from audits.submissions.chunk import chunk_validate
 from audits.submissions.finish import submission_finish
@@ -89,7 +90,12 @@ def live_day_chain_problems(part: LiveDay) -> list[str]:
     """The tables' chains of the day (every part), and each of this part's receipts against
     the bytes its chunk holds in the day's file."""
     receipts = Receipt.objects.filter(venue=part.venue.code, gaming_day=part.gaming_day)
-    problems = chain_problems([receipt_dict(r) for r in receipts])
+    problems = chain_problems([receipt_fields(r) for r in receipts])
+    for table, head in table_day_last_heads(part.venue.code, part.gaming_day).items():
+        tree = table_day_tree(part.venue.code, table, part.gaming_day)
+        if (tree.size, tree.root().hex()) != (head["tree_size"], head["root_hash"]):
+            problems.append(f"{table}: the last signed head (size {head['tree_size']}) is not "
+                            f"the tree of its {tree.size} receipts")  # fmt: skip
     chunks = {c.index: c for c in part.submission.chunks.all()}
     with open(media_path(part.submission.raw_file), "rb") as file:
         for receipt in part.receipts.all():
@@ -103,7 +109,7 @@ def live_day_chain_problems(part: LiveDay) -> list[str]:
 
 
 def _seal(part: LiveDay, submission: Submission) -> None:
-    """The file's SHA-256 (its identity, as an upload's) and each table's last hash."""
+    """The file's SHA-256 (its identity, as an upload's) and each table's last signed head."""
     digest = hashlib.sha256()
     with open(media_path(submission.raw_file), "rb") as file:
         while block := file.read(1 << 20):
@@ -112,7 +118,5 @@ def _seal(part: LiveDay, submission: Submission) -> None:
     taken = Submission.objects.filter(licensee=submission.licensee_id, sha256=sha).exists()
     if not taken:  # the same bytes uploaded as a file too: the live part keeps its own id
         Submission.objects.filter(pk=submission.pk).update(sha256=sha)
-    heads = {}
-    for receipt in Receipt.objects.filter(venue=part.venue.code, gaming_day=part.gaming_day):
-        heads[receipt.table] = receipt.hash  # ordered by seq: the last one stays
+    heads = table_day_last_heads(part.venue.code, part.gaming_day)  # published at the close
     LiveDay.objects.filter(pk=part.pk).update(heads=heads)

@@ -63,7 +63,7 @@ class LiveDay(models.Model):
         "new post waits for it rather than sending another",
     )
     heads = models.JSONField(
-        default=dict, blank=True, help_text="each table's last receipt hash when it closed"
+        default=dict, blank=True, help_text="each table's last signed tree head when it closed"
     )
 
     class Meta:
@@ -107,6 +107,35 @@ class Receipt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.venue} {self.table} {self.gaming_day} #{self.seq}"
+
+
+class TreeHead(models.Model):
+    """A signed head of one table-day's Merkle tree of receipts (RFC 9162, in the published
+    format of :mod:`audits.live.receipt_format`): signed when a post makes the tree this size,
+    with the proof that the head signed before it is its beginning."""
+
+    venue = models.CharField(max_length=40)
+    table = models.CharField(max_length=40)
+    gaming_day = models.DateField()
+    tree_size = models.PositiveIntegerField()
+    root_hash = models.CharField(max_length=64)
+    timestamp = models.CharField(max_length=40, help_text="as signed: UTC, to the microsecond")
+    key_id = models.CharField(max_length=64, help_text="the SHA-256 of the signing public key")
+    signature = models.CharField(max_length=128)
+    consistency = models.JSONField(
+        null=True, blank=True, help_text="the proof from the previous head's size to this one"
+    )
+
+    class Meta:
+        ordering = ["venue", "table", "gaming_day", "tree_size"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["venue", "table", "gaming_day", "tree_size"], name="uniq_tree_head"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.venue} {self.table} {self.gaming_day} head {self.tree_size}"
 
 
 class LiveRound(models.Model):

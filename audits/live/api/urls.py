@@ -12,4 +12,10 @@ urlpatterns = [
         name="rounds-append",
     ),
     path("receipts/verify/", views.ReceiptsVerifyView.as_view(), name="receipts-verify"),
+    path("receipts/keys/", views.ReceiptKeysView.as_view(), name="receipts-keys"),
+    path(
+        "receipts/consistency/",
+        views.ReceiptConsistencyView.as_view(),
+        name="receipts-consistency",
+    ),
 ]

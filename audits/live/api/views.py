@@ -12,11 +12,14 @@ from rest_framework.views import APIView
 
 from audits.live.api.auth import TableTokenAuthentication
 from audits.live.api.throttles import TableRate
-from audits.live.append import live_rounds_append, receipt_dict
-from audits.live.chain import chain_problems
+from audits.live.append import live_rounds_append
+from audits.live.heads import NoSuchProof, consistency_proof, receipts_answered
 from audits.live.models import TableToken
 from audits.live.posts import PostRefused
+from audits.live.receipt_keys import receipt_key_dict, receipt_keys_published, receipt_verify_keys
+from audits.live.receipts_check import receipts_check
 from audits.live.tasks import live_chunk_dispatch
+from compliance.dates import date_from_text, id_in_range
 
 
 class JsonLinesParser(BaseParser):
@@ -62,7 +65,7 @@ class RoundsAppendView(APIView):
         answer = {
             "stored": appended.stored,
             "stored_before": appended.again,
-            "receipts": [receipt_dict(r) for r in appended.receipts],
+            "receipts": receipts_answered(appended.receipts),
             "rounds": appended.rounds,
         }
         code = status.HTTP_201_CREATED if appended.stored else status.HTTP_200_OK
@@ -70,8 +73,10 @@ class RoundsAppendView(APIView):
 
 
 class ReceiptsVerifyView(APIView):
-    """``POST /api/live/receipts/verify/`` (anyone): a list of receipts, as given; whether
-    their chains verify, by the published format alone."""
+    """``POST /api/live/receipts/verify/`` (anyone): ``{"receipts": [...]}``, receipts as the
+    append answered them (or whole answers, signed heads, consistency proofs): whether every
+    head is signed with a key this service publishes, every receipt is in its head, the heads
+    are consistent and none covered is missing; each problem names its receipt and why."""
 
     authentication_classes = []
     permission_classes = [AllowAny]
@@ -79,14 +84,46 @@ class ReceiptsVerifyView(APIView):
     @extend_schema(request=dict, responses={200: dict})
     def post(self, request):
         receipts = request.data.get("receipts") if isinstance(request.data, dict) else None
-        fields = ("venue", "table", "gaming_day", "seq", "stored_sha256", "previous", "hash")
-        if not isinstance(receipts, list) or not all(
-            isinstance(r, dict) and all(k in r for k in fields) for r in receipts
-        ):
-            return Response({"message": f"receipts: a list of objects with {', '.join(fields)}",
+        if not isinstance(receipts, list) or not receipts:
+            return Response({"message": "receipts: a list of receipts as the append answered",
                              "field": "receipts"}, status=status.HTTP_400_BAD_REQUEST)  # fmt: skip
+        verdict = receipts_check(receipts, receipt_verify_keys())
+        answer = {"ok": verdict.ok, "receipts": verdict.receipts, "heads": verdict.heads,
+                  "table_days": verdict.table_days, "problems": verdict.problems}  # fmt: skip
+        return Response(answer)
+
+
+class ReceiptKeysView(APIView):
+    """``GET /api/live/receipts/keys/`` (anyone): the public keys that sign tree heads, the
+    current one first, each with its key id (the SHA-256 of the raw key)."""
+
+    authentication_classes = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: dict})
+    def get(self, request):
+        keys = [receipt_key_dict(*published) for published in receipt_keys_published()]
+        return Response({"keys": keys})
+
+
+class ReceiptConsistencyView(APIView):
+    """``GET /api/live/receipts/consistency/?venue=&table=&gaming_day=&first=&second=``
+    (anyone): the proof that the table-day's signed head of ``first`` receipts is the
+    beginning of its head of ``second`` (RFC 9162 §2.1.4); 404 when there are no such heads."""
+
+    authentication_classes = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: dict})
+    def get(self, request):
+        query = request.query_params
         try:
-            problems = chain_problems(receipts)
-        except (TypeError, ValueError, AttributeError) as error:
-            return Response({"message": f"receipts: {error}", "field": "receipts"}, status=400)
-        return Response({"ok": not problems, "receipts": len(receipts), "problems": problems})
+            day = date_from_text(query.get("gaming_day", ""))
+            first, second = (id_in_range(query.get(k, "")) for k in ("first", "second"))
+        except ValueError as error:
+            return Response({"message": str(error), "field": None}, status=400)
+        venue, table = query.get("venue", "")[:40], query.get("table", "")[:40]
+        try:
+            return Response(consistency_proof(venue, table, day, first, second))
+        except NoSuchProof as error:
+            raise NotFound(str(error)) from error

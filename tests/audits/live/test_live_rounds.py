@@ -66,7 +66,8 @@ def test_a_post_is_stored_with_a_receipt_chained_to_the_tables_last(wa, token):
                                       r1["hash"])  # fmt: skip
     assert chain_problems([r1, r2]) == []
     verified = client.post("/api/live/receipts/verify/", {"receipts": [r1, r2]}, format="json")
-    assert verified.json() == {"ok": True, "receipts": 2, "problems": []}
+    assert verified.json() == {"ok": True, "receipts": 2, "heads": 2, "table_days": 1,
+                               "problems": []}  # fmt: skip
     forged = {**r1, "stored_sha256": "0" * 64}
     assert not client.post("/api/live/receipts/verify/", {"receipts": [forged, r2]},
                            format="json").json()["ok"]  # fmt: skip

@@ -28,10 +28,12 @@ import pytest
 from django.db import connection
 from django.db.models import Count
 
-from audits.live.append import receipt_dict
 from audits.live.chain import chain_problems
 from audits.live.close import live_days_close
+from audits.live.heads import receipt_fields as receipt_dict
 from audits.live.models import Receipt
+from audits.live.receipt_keys import receipt_verify_keys
+from audits.live.receipts_check import receipts_check
 from audits.live.tokens import table_token_create
 from audits.samples import generate_toss_one
 from audits.submissions.models import Chunk, Finding, SubmissionStatus
@@ -134,6 +136,8 @@ def test_a_stream_through_a_killed_worker_and_restarted_database_and_broker(
     assert live.rounds_total == len(lines)  # every round once, retries stored once
     stored = [receipt_dict(r) for r in Receipt.objects.order_by("seq")]
     assert chain_problems(stored) == [] and chain_problems(_unique(receipts)) == []
+    signed = receipts_check(_unique(receipts), receipt_verify_keys())  # every head signed
+    assert signed.ok, signed.problems
     upload_path = tmp_path / "upload.jsonl"
     upload_path.write_bytes(b"".join(line + b"\n" for line in lines))
     live_view = judged([live])

@@ -18,9 +18,9 @@ from django.db.models import Count
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from audits.live.append import receipt_dict
 from audits.live.chain import chain_problems
 from audits.live.close import live_days_close
+from audits.live.heads import receipt_fields as receipt_dict
 from audits.live.models import LiveDay, Receipt
 from audits.live.sweep import live_chunks_resend
 from audits.live.tasks import live_chunk_dispatch
