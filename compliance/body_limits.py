@@ -83,8 +83,9 @@ def _has_body(request) -> bool:
     return "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower()
 
 
-def refused_answer(request, status: int, message: str):
-    """The refusal of a request before any view: JSON under /api/, else a page."""
+def refused_answer(request, status: int, message: str, field: str | None = None):
+    """The refusal of a request before any view: JSON under /api/ (naming the ``field`` to
+    blame, if any), else a page."""
     if request.path_info.startswith("/api/"):
-        return JsonResponse({"message": message, "field": None}, status=status)
+        return JsonResponse({"message": message, "field": field}, status=status)
     return render(request, "request_refused.html", {"message": message}, status=status)

@@ -10,6 +10,8 @@ is read here.
 
 from __future__ import annotations
 
+from django.urls import Resolver404, resolve
+
 from compliance.body_limits import refused_answer
 
 NUL = "\x00"
@@ -21,25 +23,37 @@ class NulRefusalMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        where = nul_in_request(request)
-        if where:
-            return refused_answer(request, 400, f"{where} holds a NUL character (\\x00)")
+        found = nul_in_request(request)
+        if found:
+            where, field = found
+            message = f"{where} holds a NUL character (\\x00)"
+            return refused_answer(request, 400, message, field)
         return self.get_response(request)
 
 
-def nul_in_request(request) -> str | None:
-    """Where the request holds a NUL: ``the path``, a query parameter or a form field by
-    name; None when nowhere."""
+def nul_in_request(request) -> tuple[str, str | None] | None:
+    """Where the request holds a NUL (in words) and the field it is in (a path parameter,
+    a query parameter or a form field, by name); None when nowhere."""
     if NUL in request.path_info:
-        return "the path"
+        field = _path_parameter(request.path_info)
+        return (f"the path's {field!r}" if field else "the path"), field
     found = _nul_in(request.GET, "query parameter")
     if found is None and request.content_type == FORM:
         found = _nul_in(request.POST, "form field")
     return found
 
 
-def _nul_in(data, kind: str) -> str | None:
+def _path_parameter(path: str) -> str | None:
+    try:
+        match = resolve(path)
+    except Resolver404:
+        return None
+    return next((name for name, value in match.kwargs.items() if NUL in str(value)), None)
+
+
+def _nul_in(data, kind: str) -> tuple[str, str | None] | None:
     for key, values in data.lists():
         if NUL in key or any(NUL in value for value in values):
-            return f"the {kind} {key.replace(NUL, '?')!r}"
+            name = key.replace(NUL, "?")
+            return f"the {kind} {name!r}", name
     return None
