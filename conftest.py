@@ -5,15 +5,21 @@ with an empty cache, live receipts are signed with a key made for the run, and a
 the terminal summary says what the tests waited for (``tests/waiting.py``) and which
 processes they left running (stopped here, so that none outlives the run and holds CI's
 output open). Property tests (hypothesis) are deterministic unless
-``HYPOTHESIS_PROFILE=random``. ``--database-tests-only`` keeps the tests that use the
-database (the PostgreSQL pass of ``make test``: the others touch no database and have run in
-the SQLite pass already).
+``HYPOTHESIS_PROFILE=random``.
+
+Which tests a pass runs (``scripts/test.sh``): ``--database-tests-only`` keeps the tests that
+use the database (the others touch no database). ``--database-buckets=A-B`` keeps, of the
+tests that use the database, those whose bucket (the CRC-32 of the test's id, modulo
+:data:`BUCKETS`) is from A to B, so that ``make test``'s two passes share them, each test on
+one database; a test that needs PostgreSQL itself (a ``postgres`` mark, or a ``postgres`` or
+``database_url`` fixture) is kept by the pass on PostgreSQL and by no other.
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import zlib
 from pathlib import Path
 
 import pytest
@@ -67,24 +73,60 @@ DATABASE_FIXTURES = {
 }
 
 
+#: the buckets ``--database-buckets`` shares the database tests among
+BUCKETS = 10
+#: fixtures that skip a test unless the database is PostgreSQL
+POSTGRES_FIXTURES = {"postgres", "database_url"}
+
+
 def pytest_addoption(parser):
     parser.addoption(
         "--database-tests-only",
         action="store_true",
         help="run only the tests that use the database (pytest-django's own test of it)",
     )
+    parser.addoption(
+        "--database-buckets",
+        default="",
+        help=f"A-B: of the database tests, run those in buckets A to B (of {BUCKETS})",
+    )
 
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
-    if not config.getoption("--database-tests-only"):
+    only_database = config.getoption("--database-tests-only")
+    buckets = _bucket_range(config.getoption("--database-buckets"))
+    if not only_database and buckets is None:
         return
+    on_postgres = os.environ.get("DATABASE_URL", "").startswith("postgres")
     kept, dropped = [], []
     for item in items:
-        (kept if _uses_database(item) else dropped).append(item)
+        keep = True
+        if not _uses_database(item):
+            keep = not only_database
+        elif buckets is not None:
+            keep = on_postgres if _needs_postgres(item) else _bucket(item) in buckets
+        (kept if keep else dropped).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept
+
+
+def _bucket_range(text: str) -> range | None:
+    if not text:
+        return None
+    first, _, last = text.partition("-")
+    return range(int(first), int(last or first) + 1)
+
+
+def _bucket(item) -> int:
+    return zlib.crc32(item.nodeid.encode()) % BUCKETS
+
+
+def _needs_postgres(item) -> bool:
+    return bool(item.get_closest_marker("postgres")) or bool(
+        POSTGRES_FIXTURES & set(getattr(item, "fixturenames", ()))
+    )
 
 
 def _uses_database(item) -> bool:
