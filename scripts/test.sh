@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# `make test`: ruff, then the whole suite on SQLite and, when PostgreSQL is reachable, every test
-# that uses the database again on PostgreSQL (`--database-tests-only`: the others touch no
-# database and have run once). The two passes run side by side, one core each; every line of
-# their output is prefixed with its pass ("sqlite |", "postgres |"). Every pass runs even if
-# another fails; the exit status is non-zero if any phase failed. Each phase ends with a line
-# of its elapsed seconds, and each pass lists its slowest tests and what its tests waited for.
+# `make test`: ruff, then the suite in two passes side by side, one core each: on SQLite, the
+# tests that touch no database and a share of those that do (buckets 0-3 of 10, by the test's
+# id: `--database-buckets`, conftest.py); on PostgreSQL, the other database tests and every
+# test that needs PostgreSQL itself. Each test runs once, on one of the two databases; both
+# databases are run by the tests of every room. DATABASE_TESTS_ON_BOTH=1 runs every database
+# test on both (twice the time). Without PostgreSQL, the SQLite pass runs every test. Every
+# line of the passes' output is prefixed with its pass ("sqlite |", "postgres |"). Every pass
+# runs even if another fails; the exit status is non-zero if any phase failed. Each phase
+# ends with a line of its elapsed seconds, and each pass lists its slowest tests and what its
+# tests waited for.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/phase.sh
@@ -36,18 +40,27 @@ pass() {
   echo "== $name pass: $(($(date +%s) - started)) s"
 }
 
-passes=(sqlite)
-pass sqlite "sqlite:///$PWD/var/test.sqlite3" &
-sqlite_job=$!
+SQLITE_SHARE=(--database-buckets=0-3)
+POSTGRES_SHARE=(--database-buckets=4-9)
+if [ -n "${DATABASE_TESTS_ON_BOTH:-}" ]; then
+  SQLITE_SHARE=()
+  POSTGRES_SHARE=()
+fi
 
+passes=(sqlite)
 if "$VENV/bin/python" scripts/pg_available.py "$PG_ADMIN_URL"; then
   echo "PostgreSQL pass: DATABASE_URL=$PG_TEST_URL, beside the SQLite pass"
+  pass sqlite "sqlite:///$PWD/var/test.sqlite3" "${SQLITE_SHARE[@]}" &
+  sqlite_job=$!
   passes+=(postgres)
-  pass postgres "$PG_TEST_URL" --database-tests-only --ignore=tests/engine &
+  pass postgres "$PG_TEST_URL" --database-tests-only --ignore=tests/engine "${POSTGRES_SHARE[@]}" &
   postgres_job=$!
   wait "$postgres_job"
 else
-  echo "SKIPPED: PostgreSQL not reachable at $PG_ADMIN_URL; the PostgreSQL pass did not run"
+  echo "SKIPPED: PostgreSQL not reachable at $PG_ADMIN_URL; the PostgreSQL pass did not run," \
+    "so the SQLite pass runs every database test"
+  pass sqlite "sqlite:///$PWD/var/test.sqlite3" &
+  sqlite_job=$!
 fi
 wait "$sqlite_job"
 phase "SQLite and PostgreSQL passes"

@@ -125,8 +125,8 @@ def _nothing_kept() -> bool:
         (b"venue,table,round,main\n" + b"WA-CR-0042,T1,r1,25\n" * 50_000, "(CSV)"),  # 1 MB
         (random.Random(7).randbytes(300_000), "binary data"),  # fixed seed
         (b"\x1f\x8b\x08\x00" + b"\x00" * 600, "starts like a gzip file but is not one"),
-        (gzip.compress(b"venue,table\nWA,T1\n"), "(CSV)"),  # a gzip of a CSV
-        (gzip.compress(b"<html><body>Sign in</body></html>"), "an HTML page"),
+        (gzip.compress(b"venue,table\nWA,T1\n", mtime=0), "(CSV)"),  # a gzip of a CSV
+        (gzip.compress(b"<html><body>Sign in</body></html>", mtime=0), "an HTML page"),
     ],
 )
 def test_what_is_not_a_hand_log_is_refused_and_nothing_is_kept(wa, monkeypatch, data, said):
