@@ -12,7 +12,8 @@ use the database (the others touch no database). ``--database-buckets=A-B`` keep
 tests that use the database, those whose bucket (the CRC-32 of the test function's id, modulo
 :data:`BUCKETS`) is from A to B, so that ``make test``'s two passes share them, each test on
 one database; a test that needs PostgreSQL itself (a ``postgres`` mark, or a ``postgres`` or
-``database_url`` fixture) is kept by the pass on PostgreSQL and by no other.
+``database_url`` fixture) is kept by the pass on PostgreSQL and by no other, and a test marked
+``both_databases`` (what has differed between the two: a NUL, the calendar's ends) by both.
 """
 
 from __future__ import annotations
@@ -104,7 +105,7 @@ def pytest_collection_modifyitems(config, items):
         keep = True
         if not _uses_database(item):
             keep = not only_database
-        elif buckets is not None:
+        elif buckets is not None and not item.get_closest_marker("both_databases"):
             keep = on_postgres if _needs_postgres(item) else _bucket(item) in buckets
         (kept if keep else dropped).append(item)
     if dropped:

@@ -14,7 +14,7 @@ from tests.audits.conftest import media, wa  # noqa: F401
 from tests.audits.report_support import dev_identity_dir, signing, validated  # noqa: F401
 from tests.audits.submissions_support import client, people  # noqa: F401
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.both_databases]  # issue 51: on both
 
 
 def _signed_in(user) -> Client:

@@ -23,6 +23,7 @@ from audits.submissions.submissions import submission_validate_now
 from games.models import Venue
 from tests.audits.conftest import round_line
 
+pytestmark = pytest.mark.both_databases  # issue 51: refused on SQLite and PostgreSQL alike
 NDJSON = "application/x-ndjson"
 LATER = datetime(2027, 1, 1, tzinfo=UTC)
 FAR_FUTURE = "9999-12-31T12:00:00-08:00"
