@@ -22,6 +22,7 @@ import pytest
 from django.conf import settings as django_settings
 
 from tests.audits.tasks.test_load import free_port
+from tests.conftest import sqlite_copy
 from tests.waiting import wait_for, waited
 
 REPO = Path(__file__).resolve().parents[3]
@@ -86,10 +87,11 @@ def call(url: str, token: str, body: bytes | None = None):
 
 
 @pytest.fixture
-def embedded_server(tmp_path):
+def embedded_server(tmp_path, migrated_sqlite):
     if django_settings.DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3":
         pytest.skip("the embedded mode is SQLite: this runs in the SQLite pass")
     env = embedded_env(tmp_path)
+    sqlite_copy(migrated_sqlite, tmp_path / "embedded.sqlite3")
     with waited("migrations of a fresh embedded SQLite database"):
         manage(env, "migrate", "--noinput")
     token = manage(env, "shell", "-c", SETUP).strip().splitlines()[-1]

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from django.core.management import call_command
 
+from tests.conftest import sqlite_copy
+
 ROOT = Path(__file__).resolve().parents[3]
 
 #: run in a subprocess: an empty cache, a fresh SQLite registry; prints what a validation of a
@@ -77,7 +79,8 @@ def _run(tmp_path: Path, *args: str, env: dict | None = None) -> subprocess.Comp
                           text=True, timeout=600, check=True)  # fmt: skip
 
 
-def test_a_validation_after_compiling_the_kernels_compiles_nothing(tmp_path):
+def test_a_validation_after_compiling_the_kernels_compiles_nothing(tmp_path, migrated_sqlite):
+    sqlite_copy(migrated_sqlite, tmp_path / "db.sqlite3")
     done = _run(tmp_path, "-c", SCRIPT, str(tmp_path / "sample.jsonl"))
     found = json.loads(done.stdout.strip().splitlines()[-1])
     assert found["games"] == ["ante-up-21", "blackjack-tie-bonus", "toss-one-21"]
@@ -147,9 +150,12 @@ print(json.dumps({"rounds": submission.rounds_total, "files": files}))
 """
 
 
-def test_a_worker_runs_only_installed_code_whatever_lies_in_the_old_kernels_folder(tmp_path):
+def test_a_worker_runs_only_installed_code_whatever_lies_in_the_old_kernels_folder(
+    tmp_path, migrated_sqlite
+):
     """The service loads no module from a folder it writes to: only from the interpreter's
     installation (the virtual environment) and the project's own sources."""
+    sqlite_copy(migrated_sqlite, tmp_path / "db.sqlite3")
     folder = tmp_path / "kernels"
     folder.mkdir()
     marker = tmp_path / "planted-ran"

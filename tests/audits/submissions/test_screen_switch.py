@@ -14,6 +14,7 @@ from audits.samples import generate_toss_one
 from audits.submissions.chunk_run import ChunkRun
 from audits.submissions.fast_path import BackOff
 from audits.submissions.models import Submission
+from tests.conftest import sqlite_copy
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -88,7 +89,8 @@ print(json.dumps({"screen": screen_on(), "rounds": done.rounds_total,
 """
 
 
-def test_without_numba_the_service_runs_on_the_exact_path(tmp_path):
+def test_without_numba_the_service_runs_on_the_exact_path(tmp_path, migrated_sqlite):
+    sqlite_copy(migrated_sqlite, tmp_path / "db.sqlite3")
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
            "MEDIA_ROOT": str(tmp_path / "media"),
            "DJANGO_SETTINGS_MODULE": "compliance.settings"}  # fmt: skip
