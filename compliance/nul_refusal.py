@@ -10,9 +10,12 @@ is read here.
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.core.exceptions import SuspiciousOperation
+from django.http import QueryDict
 from django.urls import Resolver404, resolve
 
-from compliance.body_limits import refused_answer
+from compliance.body_limits import declared_length, refused_answer
 
 NUL = "\x00"
 FORM = "application/x-www-form-urlencoded"
@@ -39,8 +42,20 @@ def nul_in_request(request) -> tuple[str, str | None] | None:
         return (f"the path's {field!r}" if field else "the path"), field
     found = _nul_in(request.GET, "query parameter")
     if found is None and request.content_type == FORM:
-        found = _nul_in(request.POST, "form field")
+        found = _nul_in(_form_fields(request), "form field")
     return found
+
+
+def _form_fields(request) -> QueryDict:
+    """The form's fields read from the body, not from ``request.POST``: once that is read, a
+    view can no longer set its upload handlers (the upload API does, for every action). A
+    body Django would refuse to read (too large, too many fields) is left to Django."""
+    if (declared_length(request) or 0) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
+        return QueryDict()
+    try:
+        return QueryDict(request.body, encoding=request.encoding or settings.DEFAULT_CHARSET)
+    except (SuspiciousOperation, UnicodeDecodeError):
+        return QueryDict()
 
 
 def _path_parameter(path: str) -> str | None:

@@ -85,3 +85,16 @@ def test_a_nul_in_a_json_reason_is_refused_by_name(validated, people):  # noqa: 
     assert answer.json()["field"] == "reason"
     validated.refresh_from_db()
     assert validated.withdrawn_at is None
+
+
+def test_a_form_body_to_the_api_is_read_by_the_view_not_before_it(validated, people):  # noqa: F811
+    """The NUL check reads a form's body without parsing ``request.POST``, so the upload
+    API's views still set their upload handlers (schemathesis found the 500)."""
+    staff = _signed_in(people.staff)
+    form = "application/x-www-form-urlencoded"
+    url = f"/api/audits/submissions/{validated.uuid}/withdraw/"
+    assert staff.post(url, "reason=late%00", content_type=form).status_code == 400
+    answer = staff.post(url, "reason=a+late+file", content_type=form)
+    assert answer.status_code == 200, answer.content
+    validated.refresh_from_db()
+    assert validated.withdrawal_reason == "a late file"
