@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from datetime import date
 
+from django.db.models import Q
+
 from audits.live.chain import FORMAT
 from audits.live.merkle import Tree
 from audits.live.models import Receipt, TreeHead
@@ -105,13 +107,15 @@ def _heads_of(receipts: list[Receipt]) -> dict[tuple, TreeHead]:
     """The head signed when each receipt was added (one made before heads were signed, in
     an earlier version, is signed now, with the receipt's own time: its fields are the
     receipts', so the head is the one it would have been)."""
-    heads = {}
-    for receipt in receipts:
-        head = TreeHead.objects.filter(venue=receipt.venue, table=receipt.table,
-                                       gaming_day=receipt.gaming_day,
-                                       tree_size=receipt.seq).first()  # fmt: skip
-        heads[(receipt.venue, receipt.table, receipt.gaming_day, receipt.seq)] = (
-            head or tree_head_sign(receipt))
+    wanted = Q()
+    for r in receipts:
+        wanted |= Q(venue=r.venue, table=r.table, gaming_day=r.gaming_day, tree_size=r.seq)
+    heads = {(h.venue, h.table, h.gaming_day, h.tree_size): h
+             for h in TreeHead.objects.filter(wanted)} if receipts else {}  # fmt: skip
+    for r in receipts:
+        where = (r.venue, r.table, r.gaming_day, r.seq)
+        if where not in heads:
+            heads[where] = tree_head_sign(r)
     return heads
 
 
