@@ -41,12 +41,11 @@ CASES = {
 
 
 def _blackjack_rounds(game, seats, seed):
-    from games.engine.blackjack import PlayerHand
     from games.engine.blackjack_sim import simulate
 
     rounds = []
-    for player, dealer in simulate(game, 6, seats, seed, dealer_always_completes=True):
-        rounds.append((tuple(player[:2]), [PlayerHand(tuple(player))], dealer))
+    for first_two, hands, dealer in simulate(game, 6, seats, seed, None, True):
+        rounds.append((first_two, list(hands), dealer))
     return game, rounds
 
 

@@ -3,7 +3,8 @@
 Rounds are dealt from a shuffled shoe (reshuffled at three quarters) by ``random.Random(seed)``,
 so the same arguments give the same bytes, and played as a real table plays them:
 
-- the players follow :data:`~.strategy.BASIC`, a stated basic strategy;
+- the players follow the rule version's basic strategy (:mod:`games.engine.basic_strategy`),
+  the play its par sheet is simulated under;
 - the dealer peeks for a natural, then draws by the rule version's drawing rule when a hand
   is left to play against (or, in Ante Up 21, when any poker BET was made: PLAY 21 5);
 - every result is what the game's one settlement gives (:func:`audits.validation.games.
@@ -24,8 +25,10 @@ from typing import IO
 from zoneinfo import ZoneInfo
 
 from audits.validation.parse import ParsedHand, ParsedSeat
-from games.engine.blackjack import hand_total, is_natural
-from games.engine.cards import CARD_CODES, RANK
+from games.engine.basic_strategy import BasicStrategy, play_seat
+from games.engine.blackjack import MAIN_PAYS, hand_total, is_natural
+from games.engine.cards import CARD_CODES
+from games.engine.odds import settle_amount
 
 from . import ante_up, tie_bonus
 from .blackjack_faults import Fault, faults_of
@@ -33,7 +36,6 @@ from .family import FamilySampling, Seat
 from .report import GenerationReport
 from .settlement import sample_rules, sample_settle
 from .stakes import Stakes, written
-from .strategy import ACE, BASIC
 
 OPEN_SECONDS, CLOSE_SECONDS = 10 * 3600, 24 * 3600
 PENETRATION = 0.75
@@ -57,6 +59,7 @@ class Hand:
     cards: list[int]
     doubled: bool = False
     result: str = "0"
+    surrendered: bool = False
 
 
 class Table:
@@ -69,6 +72,7 @@ class Table:
         self.seats, self.decks, self.rng = seats, decks, rng
         self.parameters = dict(parameters or {})
         self.rules = sample_rules(self.game, options, self.parameters)
+        self.strategy = BasicStrategy.of(self.rules.engine)
         self.forced: list[int] = []  # cards a fault has the next round deal first
         self.shoe = [card for card in range(52) for _ in range(decks)]
         self.pos = len(self.shoe)
@@ -110,35 +114,19 @@ class Table:
         main = self.stakes.main()
         wagers = {"main": written(main)}
         record = {"seat": number, "cards": cards, "wagers": wagers}
-        seat = Seat(number, cards, main, self.stakes, BASIC, wagers, record, up, self.decks,
+        seat = Seat(number, cards, main, self.stakes, self.strategy, wagers, record, up, self.decks,
                     self.rules.engine)  # fmt: skip
         self.sampling.wagers(seat, self.rng.random)
         return record
 
     def _hands(self, first_two: list[int], up: int) -> list[Hand]:
-        if BASIC.split(first_two):
-            hands = [Hand([first_two[0], self.draw()]), Hand([first_two[1], self.draw()])]
-            if RANK[first_two[0]] != ACE:
-                for hand in hands:
-                    self._play_hand(hand, up)
-            return hands
-        hand = Hand(list(first_two))
-        if not is_natural(hand.cards):
-            self._play_hand(hand, up)
-        return [hand]
-
-    def _play_hand(self, hand: Hand, up: int) -> None:
-        if BASIC.double(hand.cards, up):
-            hand.doubled = True
-            hand.cards.append(self.draw())
-            return
-        while BASIC.hit(hand.cards, up):
-            hand.cards.append(self.draw())
+        played = play_seat(self.strategy, first_two, up, self.draw)
+        return [Hand(list(h.cards), h.doubled, surrendered=h.surrendered) for h in played]
 
     @staticmethod
     def _live(hand: Hand, n: int) -> bool:
         total = hand_total(hand.cards)[0]
-        return total <= 21 and not (n == 1 and is_natural(hand.cards))
+        return total <= 21 and not hand.surrendered and not (n == 1 and is_natural(hand.cards))
 
     def _dealer_draws(self, dealer: list[int]) -> None:
         h17 = self.rules.engine.h17
@@ -149,7 +137,7 @@ class Table:
 
     def settle(self, dealer: list[int], seats: list[dict], options: dict) -> None:
         """Every seat's results, as the game's one settlement gives them."""
-        parsed = [_parsed_seat(seat) for seat in seats]
+        parsed = [_parsed_seat(seat, self.rules.engine.rounding) for seat in seats]
         settled = sample_settle(self.game, options, self.decks, dealer, parsed,
                                 parameters=self.parameters)  # fmt: skip
         for seat in seats:
@@ -160,9 +148,13 @@ class Table:
             seat["results"] = {r.key: str(r.net) for r in results if r.key != "main"}
 
 
-def _parsed_seat(seat: dict) -> ParsedSeat:
+def _parsed_seat(seat: dict, rounding: str) -> ParsedSeat:
+    """The seat as validation reads it; a surrendered hand is recorded at minus half its
+    stake, which is how the log says so (docs/handlog-format.md)."""
     stakes = {k: Decimal(v) for k, v in seat["wagers"].items()}
-    hands = [ParsedHand(tuple(h.cards), h.doubled, Decimal(0)) for h in seat["hands"]]
+    given_up = settle_amount(stakes.get("main", Decimal(0)), MAIN_PAYS["surrender"], rounding)
+    hands = [ParsedHand(tuple(h.cards), h.doubled, given_up if h.surrendered else Decimal(0))
+             for h in seat["hands"]]  # fmt: skip
     return ParsedSeat(seat["seat"], tuple(seat["cards"]), None, stakes, {}, hands,
                       seat.get("poker"))  # fmt: skip
 

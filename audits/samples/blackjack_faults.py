@@ -162,10 +162,12 @@ def _same_round(record: dict, previous: str) -> None:
 
 
 def _first_cards_swapped(record: dict, previous: str) -> None:
-    """The seat's first hand begins with another card than the seat was dealt."""
+    """The seat's first hand begins with another card than the seat was dealt (of the same
+    rank, another suit: the hand's total, and so whether the dealer had to draw, is kept)."""
     hand = record["seats"][0]["hands"][0]
     first = record["seats"][0]["cards"][0]
-    other = next(code for code in CARD_CODES if code != first and code not in hand["cards"])
+    other = next(code for code in CARD_CODES
+                 if code != first and code[0] == first[0] and code not in hand["cards"])  # fmt: skip
     hand["cards"][0] = other
 
 

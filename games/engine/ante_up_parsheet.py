@@ -21,9 +21,9 @@ from .ante_up import POKER_PAYS, AnteUp21, bonus_outcome, poker_key, poker_key_o
 from .ante_up import poker_outcome as poker_result
 from .ante_up_rules import PAYTABLES
 from .ante_up_split import ante_alone, bet_alone
+from .basic_strategy import BasicStrategy
 from .blackjack import is_natural
 from .blackjack_sim import (
-    BASIC_NO_SPLIT,
     DEFAULT_SEED,
     main_sheet,
     simulate,
@@ -115,10 +115,11 @@ def poker_sheet(decks: int, always_bet: bool = False) -> WagerSheet:
 
 def _bet_outcomes(game: AnteUp21, decks: int, rounds: int, seed: int):
     """``(situation, outcome if bet)`` for simulated rounds; the dealer always completes."""
-    for player, dealer in simulate(game, decks, rounds, seed, dealer_always_completes=True):
-        low, high = sorted((RANK[player[0]], RANK[player[1]]))
+    for first_two, hands, dealer in simulate(game, decks, rounds, seed, None, True):
+        low, high = sorted((RANK[first_two[0]], RANK[first_two[1]]))
         banker = poker_key(game.dealer_poker_cards(dealer))
-        outcome = poker_result(poker_key(player), banker, is_natural(dealer[:2]))[0]
+        player = poker_key(game.player_poker_cards(first_two, hands))
+        outcome = poker_result(player, banker, is_natural(dealer[:2]))[0]
         yield (low, high, RANK[dealer[0]]), outcome
 
 
@@ -178,7 +179,7 @@ def poker_sheet_simulated(
         "poker_hand=best_two_of_hand: best two cards of each whole blackjack hand",
         f"fold/bet decisions learned from {rounds:,} other simulated rounds (seed {seed + 1}): "
         f"bet where betting's mean result exceeded -1; folds {folds} of 1,183 situations",
-        simulation_note(BASIC_NO_SPLIT, rounds, seed, decks),
+        simulation_note(BasicStrategy.of(game), rounds, seed, decks),
     )
     return simulated_sheet("ante", "Ante (with Bet)", counts, POKER_PAYS, rounds, notes)
 

@@ -3,8 +3,10 @@
 Every round is dealt from a full, freshly shuffled shoe (a partial
 Fisher-Yates draw, so a round costs only the cards it uses): rounds are
 independent, and the same seed gives the same rounds.  The player plays one
-hand by a named strategy; the dealer peeks for a natural and draws by the
-rule version's soft-17 rule.
+seat by the rule version's basic strategy (:mod:`basic_strategy`: hit, stand,
+double, split and surrender as the rules allow), the same play as the sample
+generator's players; the dealer peeks for a natural and draws by the rule
+version's soft-17 rule.
 """
 
 from __future__ import annotations
@@ -12,51 +14,17 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 
+from .basic_strategy import BasicStrategy, play_seat
 from .blackjack import BlackjackRules, PlayerHand, hand_total, is_natural
-from .cards import VALUE
 from .parsheet import SIMULATION, WagerSheet, lines_from_weights
 
 DEFAULT_SEED = 20260101
 Z95 = 1.959963984540054
 
-
-def basic_no_split(total: int, soft: bool, up_value: int) -> bool:
-    """Hit? Stand on hard 17+, hard 13-16 against 2-6, hard 12 against 4-6; else hit.
-
-    Soft 18 or more stands, soft 17 or less hits.  ``up_value`` counts the ace as 1.
-    """
-    if soft:
-        return total <= 17
-    if total >= 17:
-        return False
-    if total >= 13:
-        return not 2 <= up_value <= 6
-    if total == 12:
-        return not 4 <= up_value <= 6
-    return True
-
-
-@dataclass(frozen=True)
-class Strategy:
-    name: str
-    description: str
-    hit: Callable[[int, bool, int], bool]
-
-    def table(self) -> list[list[list[bool]]]:
-        """``table[soft][total][up_value]``: whether to hit."""
-        return [[[self.hit(t, bool(s), u) for u in range(11)] for t in range(32)] for s in range(2)]
-
-
-BASIC_NO_SPLIT = Strategy(
-    "BASIC_NO_SPLIT",
-    "stand on hard 17+, on hard 13-16 against 2-6, on hard 12 against 4-6, otherwise hit; "
-    "stand on soft 18+, hit soft 17 or less; never double, split, surrender or insure",
-    basic_no_split,
-)
+Round = tuple[tuple[int, int], tuple[PlayerHand, ...], list[int]]
 
 
 def simulate(
@@ -64,55 +32,66 @@ def simulate(
     decks: int,
     rounds: int,
     seed: int = DEFAULT_SEED,
-    strategy: Strategy = BASIC_NO_SPLIT,
+    strategy: BasicStrategy | None = None,
     dealer_always_completes: bool = False,
-) -> Iterator[tuple[list[int], list[int]]]:
-    """Yield ``(player_cards, dealer_cards)`` for each round, in the order dealt.
+) -> Iterator[Round]:
+    """Yield ``(first two cards, final hands, dealer's cards)`` of each round, in order.
 
-    The dealer draws only when the player's hand is live (not bust, not a
-    natural) unless ``dealer_always_completes`` (Ante Up 21 with a poker bet).
-    A dealer natural ends the round before the player draws.
+    The dealer draws only when a hand is live (not bust, surrendered or a natural) unless
+    ``dealer_always_completes`` (Ante Up 21 with a poker bet).  A dealer natural ends the
+    round before the player plays (the peek).
     """
+    strategy = strategy or BasicStrategy.of(rules)
     rng = random.Random(seed)
     rand = rng.random
     shoe = list(range(52)) * decks
     size = len(shoe)
-    table = strategy.table()
     h17 = rules.h17
+    left = [size]
+
+    def draw() -> int:
+        n = left[0] - 1
+        j = int(rand() * (n + 1))
+        shoe[j], shoe[n] = shoe[n], shoe[j]
+        left[0] = n
+        return shoe[n]
+
     for _ in range(rounds):
-        n = size
-        drawn = []
-        for _ in range(4):
-            j = int(rand() * n)
-            n -= 1
-            shoe[j], shoe[n] = shoe[n], shoe[j]
-            drawn.append(shoe[n])
-        player = [drawn[0], drawn[2]]
-        dealer = [drawn[1], drawn[3]]
-        up = VALUE[dealer[0]]
-        live = not is_natural(dealer)
-        if live and is_natural(player):
+        left[0] = size
+        first = (draw(), draw())
+        player = (first[0], draw())
+        dealer = [first[1], draw()]
+        if is_natural(dealer):
+            hands: tuple[PlayerHand, ...] = (PlayerHand(player),)
             live = False
-        elif live:
-            total, soft = hand_total(player)
-            while table[soft][total][up]:
-                j = int(rand() * n)
-                n -= 1
-                shoe[j], shoe[n] = shoe[n], shoe[j]
-                player.append(shoe[n])
-                total, soft = hand_total(player)
-                if total > 21:
-                    live = False
-                    break
+        else:
+            hands = play_seat(strategy, player, dealer[0], draw)
+            live = rules.dealer_must_complete((hands,))
         if live or dealer_always_completes:
             total, soft = hand_total(dealer)
             while total < 17 or (total == 17 and soft and h17):
-                j = int(rand() * n)
-                n -= 1
-                shoe[j], shoe[n] = shoe[n], shoe[j]
-                dealer.append(shoe[n])
+                dealer.append(draw())
                 total, soft = hand_total(dealer)
-        yield player, dealer
+        yield player, hands, dealer
+
+
+def main_result(rules: BlackjackRules, hands: Sequence[PlayerHand], dealer) -> Fraction:
+    """The seat's net result of the main wager per unit first staked, over all its hands
+    (a doubled hand twice; against a peeked natural only the first stake)."""
+    n = len(hands)
+    net = Fraction(0)
+    for i, hand in enumerate(hands):
+        outcome = rules.main_outcome(hand, i, n, dealer)
+        doubled = hand.doubled and not (outcome == "dealer_blackjack" and rules.peeks)
+        net += rules.main_pays(outcome) * (2 if doubled else 1)
+    return net
+
+
+def net_outcome(net: Fraction) -> str:
+    """An outcome line's name for a round's net result: ``won 3/2``, ``lost 2``, ``push``."""
+    if net == 0:
+        return "push"
+    return f"{'won' if net > 0 else 'lost'} {abs(net)}"
 
 
 def ci95_return(counts: Counter, pays: dict[str, Fraction], rounds: int) -> tuple[float, float]:
@@ -143,7 +122,7 @@ def simulated_sheet(
     )
 
 
-def simulation_note(strategy: Strategy, rounds: int, seed: int, decks: int) -> str:
+def simulation_note(strategy: BasicStrategy, rounds: int, seed: int, decks: int) -> str:
     return (
         f"simulation of {rounds:,} independent rounds, each from a fresh {decks}-deck shoe, "
         f"seed {seed}; player strategy {strategy.name}: {strategy.description}"
@@ -155,13 +134,18 @@ def main_sheet(
     decks: int,
     rounds: int = 200_000,
     seed: int = DEFAULT_SEED,
-    strategy: Strategy = BASIC_NO_SPLIT,
+    strategy: BasicStrategy | None = None,
 ) -> WagerSheet:
-    """The main wager, simulated under ``strategy`` (no doubles or splits)."""
+    """The main wager, simulated under basic strategy: one line per net result of a round."""
+    strategy = strategy or BasicStrategy.of(rules)
     counts: Counter[str] = Counter()
-    for player, dealer in simulate(rules, decks, rounds, seed, strategy):
-        counts[rules.main_outcome(PlayerHand(tuple(player)), 0, 1, dealer)] += 1
-    pays = {o: rules.main_pays(o) for o in counts}
+    pays: dict[str, Fraction] = {}
+    for _, hands, dealer in simulate(rules, decks, rounds, seed, strategy):
+        net = main_result(rules, hands, dealer)
+        name = net_outcome(net)
+        pays[name] = net
+        counts[name] += 1
     note = simulation_note(strategy, rounds, seed, decks)
     title = f"Main wager (blackjack pays {rules.params['blackjack_pays']})"
-    return simulated_sheet("main", title, counts, pays, rounds, (note,))
+    basis = "per unit first staked; a round's net over its hands (doubles and splits included)"
+    return simulated_sheet("main", title, counts, pays, rounds, (note, basis))

@@ -1,7 +1,8 @@
 """Par sheets for the tie bonus game, simulated.
 
 Whether the player's hand ties the dealer's depends on how the player plays,
-so every wager is simulated under a named strategy (``BASIC_NO_SPLIT``), with
+so every wager is simulated under the rule version's basic strategy
+(:mod:`basic_strategy`, the sample players' play), with
 the number of rounds, the seed and a 95% interval for each wager's return.
 One pass of rounds settles the main wager and every tie wager.
 """
@@ -13,11 +14,11 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from . import tie_bonus_rules as R
-from .blackjack import PlayerHand
+from .basic_strategy import BasicStrategy
 from .blackjack_sim import (
-    BASIC_NO_SPLIT,
     DEFAULT_SEED,
-    Strategy,
+    main_result,
+    net_outcome,
     simulate,
     simulated_sheet,
     simulation_note,
@@ -45,19 +46,21 @@ def tie_bonus_sheets(
     paytables: Mapping[str, Paytable] | None = None,
     rounds: int = 200_000,
     seed: int = DEFAULT_SEED,
-    strategy: Strategy = BASIC_NO_SPLIT,
+    strategy: BasicStrategy | None = None,
 ) -> tuple[WagerSheet, ...]:
     """The main wager and the eight tie wagers, from one simulation of ``rounds`` rounds."""
     game = game.variant(options)
     table = (paytables or {}).get("tie_bonus") or R.PAYTABLES[("tie_bonus", "1")]
+    strategy = strategy or BasicStrategy.of(game)
     main: Counter[str] = Counter()
+    pays: dict[str, Fraction] = {}
     ties: Counter[str | None] = Counter()
-    for player, dealer in simulate(game, decks, rounds, seed, strategy):
-        hand = PlayerHand(tuple(player))
-        main[game.main_outcome(hand, 0, 1, dealer)] += 1
-        ties[tie_status((hand,), dealer)[0]] += 1
+    for _, hands, dealer in simulate(game, decks, rounds, seed, strategy):
+        net = main_result(game, hands, dealer)
+        pays[net_outcome(net)] = net
+        main[net_outcome(net)] += 1
+        ties[tie_status(hands, dealer)[0]] += 1
     note = simulation_note(strategy, rounds, seed, decks)
-    pays = {o: game.main_pays(o) for o in main}
     title = f"Main wager (blackjack pays {game.params['blackjack_pays']})"
     sheets = [simulated_sheet("main", title, main, pays, rounds, (note,))]
     for wager in R.TIE_WAGERS:

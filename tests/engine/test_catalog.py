@@ -51,7 +51,8 @@ def test_simulated_ante_and_bet_add_up_to_the_sheet_of_both():
     assert ante.method == bet.method == SIMULATION and bet.rounds < ante.rounds == 200_000
     folds = next(ln.probability for ln in ante.lines if ln.outcome == "fold")
     assert bet.rounds == int(ante.rounds * (1 - folds))
-    assert 0.16 < float(ante.house_edge + (1 - folds) * bet.house_edge) < 0.17
+    # the ANTE with its BET under basic strategy (doubles keep three cards, splits the first two)
+    assert 0.165 < float(ante.house_edge + (1 - folds) * bet.house_edge) < 0.18
 
 
 @pytest.mark.parametrize(("code", "decks"), [("ante-up-21", 1), ("blackjack-tie-bonus", 8)])

@@ -51,10 +51,13 @@ def test_the_blackjack_family(rounding):
     rng = random.Random(11)
     for game in (AnteUp21({"payout_rounding": rounding}),
                  TieBonusBlackjack({"payout_rounding": rounding})):  # fmt: skip
-        for player, dealer in simulate(game, 6, 2000, 3, dealer_always_completes=True):
-            hands = [PlayerHand(tuple(player), doubled=len(player) == 3 and rng.random() < 0.5)]
+        for player, played, dealer in simulate(game, 6, 2000, 3, None, True):
+            cards = played[0].cards
+            hands = played if len(played) > 1 else [
+                PlayerHand(cards, doubled=len(cards) == 3 and rng.random() < 0.5)
+            ]
             main = _stake(rng)
-            _held([game.settle_hand(hands[0], 0, 1, dealer, main)], rounding)
+            _held(game.settle_main(hands, dealer, main), rounding)
             _held([game.settle_insurance(_stake(rng), dealer)], rounding)
             if isinstance(game, AnteUp21):
                 ante = _stake(rng)

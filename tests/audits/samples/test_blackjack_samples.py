@@ -9,7 +9,6 @@ from collections import Counter
 import pytest
 
 from audits.samples.blackjack import generate_blackjack
-from audits.samples.strategy import BASIC
 from audits.submissions.intake import submission_submit
 from audits.validation.findings import CODES, FORMAT
 
@@ -53,7 +52,6 @@ def test_tables_play_like_real_tables(tmp_path):
     assert all(actions[a] > 20 for a in ("split", "double", "hit", "bet", "fold")), actions
     drew = sum(len(r["dealer"]["cards"]) > 2 for r in rounds)
     assert 0.3 < drew / len(rounds) < 0.95
-    assert "split aces and eights" in BASIC.description
 
 
 def test_docs_name_every_planted_fault_and_every_code_left_out():
