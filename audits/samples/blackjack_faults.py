@@ -166,8 +166,8 @@ def _first_cards_swapped(record: dict, previous: str) -> None:
     rank, another suit: the hand's total, and so whether the dealer had to draw, is kept)."""
     hand = record["seats"][0]["hands"][0]
     first = record["seats"][0]["cards"][0]
-    other = next(code for code in CARD_CODES
-                 if code != first and code[0] == first[0] and code not in hand["cards"])  # fmt: skip
+    same_rank = (code for code in CARD_CODES if code[0] == first[0])
+    other = next(code for code in same_rank if code != first and code not in hand["cards"])
     hand["cards"][0] = other
 
 
