@@ -23,6 +23,7 @@ from django.db.models import OuterRef, Q, Subquery
 from audits.monitoring.ledger import LedgerLine, ledger_lines
 from audits.monitoring.models import Deviation, DeviationTest
 from audits.par.hold import Hold, Part, hold_of_parts
+from audits.par.hold_distribution import BOTH
 from audits.par.rules import authorization_on, authorization_sheets, venue_authorizations
 from games.engine.catalog import UnknownGame
 from games.engine.catalog import game as engine_game
@@ -73,7 +74,7 @@ def hold_checks(
     fewer wagers than the jurisdiction tests, without computing their interval)."""
     jurisdiction = venue.licensee.jurisdiction
     confidence = float(jurisdiction.deviation_confidence)
-    fewest = jurisdiction.deviation_min_wagers
+    fewest, tails = jurisdiction.deviation_min_wagers, jurisdiction.deviation_tails
     sheets = _Sheets(venue, last_day, shared)
     per_wager: dict[tuple[str, str], list[LedgerLine]] = defaultdict(list)
     checks = []
@@ -81,12 +82,12 @@ def hold_checks(
         if line.wager_key:
             per_wager[(line.game, line.wager_key)].append(line)
             if not tested_only or line.wagers >= fewest:
-                checks.append(_check(line.table, [line], sheets, confidence, fewest))
+                checks.append(_check(line.table, [line], sheets, confidence, fewest, tails))
     for lines in per_wager.values():
         with_sheet = [ln for ln in lines if sheets.sheet(ln)]
         if len(with_sheet) > 1 and (not tested_only or sum(ln.wagers for ln in with_sheet)
                                     >= fewest):  # fmt: skip
-            checks.append(_check(WHOLE_VENUE, with_sheet, sheets, confidence, fewest))
+            checks.append(_check(WHOLE_VENUE, with_sheet, sheets, confidence, fewest, tails))
     return checks
 
 
@@ -97,7 +98,8 @@ def line_checks(venue: Venue, lines: list[LedgerLine], day: date) -> list[HoldCh
     confidence = float(jurisdiction.deviation_confidence)
     sheets = _Sheets(venue, day)
     return [
-        _check(ln.table, [ln], sheets, confidence, jurisdiction.deviation_min_wagers)
+        _check(ln.table, [ln], sheets, confidence, jurisdiction.deviation_min_wagers,
+               jurisdiction.deviation_tails)  # fmt: skip
         if ln.wager_key
         else None
         for ln in lines
@@ -113,7 +115,8 @@ def pooled_check(venue: Venue, lines: list[LedgerLine], day: date, shared: dict)
     sheets = _Sheets(venue, day, shared)
     confidence = float(jurisdiction.deviation_confidence)
     lines = [ln for ln in lines if sheets.sheet(ln)] or lines
-    return _check(WHOLE_VENUE, lines, sheets, confidence, jurisdiction.deviation_min_wagers)
+    return _check(WHOLE_VENUE, lines, sheets, confidence, jurisdiction.deviation_min_wagers,
+                  jurisdiction.deviation_tails)  # fmt: skip
 
 
 def deviation_list(venue: Venue, first_day: date, last_day: date):
@@ -145,14 +148,15 @@ def latest_month_tests():
     return DeviationTest.objects.filter(pk=Subquery(latest.values("pk")[:1]))
 
 
-def _check(table: str, lines: list[LedgerLine], sheets, confidence: float, fewest: int):
+def _check(table: str, lines: list[LedgerLine], sheets, confidence: float, fewest: int,
+           tails: str = BOTH):  # fmt: skip
     """One table's check, or the whole venue's over the tables that have a par sheet (a
     table not authorized for the game has none: its rounds are findings of their own)."""
     parts = [
         Part(ln.wagers, ln.wagered, ln.net_result, sheets.sheet(ln), ln.stake_squares)
         for ln in lines
     ]
-    hold = hold_of_parts(parts, confidence)
+    hold = hold_of_parts(parts, confidence, tails)
     tested = hold.theoretical is not None and hold.low is not None and hold.wagers >= fewest
     basis = tuple(sheets.basis(ln) for ln in lines)
     return HoldCheck(table, lines[0].game, lines[0].wager_key, hold, tested, basis)

@@ -7,9 +7,10 @@ venue's hold of each wager on every gaming day of the month the venue has rows f
 month to date and the year to date of its last such day (:func:`month_periods`).  Of the
 checks with a par sheet and the jurisdiction's fewest wagers, those whose p-value is at or
 under the Benjamini–Hochberg threshold of their family are flagged: the gaming days are one
-family, the month and year to date another, each at half the jurisdiction's level (one
-minus its ``deviation_confidence``).  When nothing has changed, a venue's month shows any
-flag at most that often; a change lasting weeks shows in the few long periods' tests.
+family, the month and year to date another.  The jurisdiction's level (one minus its
+``deviation_confidence``) holds for a venue's whole year: each month's test spends a twelfth
+of it, half on each family.  When nothing has changed, a venue's year shows any flag at
+most that often; a change lasting weeks shows in the few long periods' tests.
 The test is kept (:class:`~audits.monitoring.models.DeviationTest`)
 with each deviation it flagged; the month's latest test is its standing.
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from datetime import date
+from decimal import Decimal
 
 from audits.monitoring.deviations import HoldCheck, hold_checks
 from audits.monitoring.models import Deviation, DeviationPeriod, DeviationTest, LedgerDay
@@ -26,6 +28,8 @@ from audits.submissions.models import Submission
 from games.models import Venue
 
 DAYS, LONGER = "days", "longer"  # the month's two families of tests
+MONTHS = 12  # a venue's year of months shares the jurisdiction's level
+LEVEL_PLACES = Decimal("1e-8")
 
 
 def deviations_record(submission: Submission) -> int:
@@ -100,7 +104,7 @@ def month_test(
 ) -> DeviationTest:
     """Test the venue's month as one family; keep the test and each deviation it flagged."""
     confidence = venue.licensee.jurisdiction.deviation_confidence
-    level = 1 - confidence
+    level = ((1 - confidence) / MONTHS).quantize(LEVEL_PLACES)  # the year's, a twelfth a month
     checks = month_checks(venue, month, shared)
     families = {DAYS: [], LONGER: []}
     for period, *_, check in checks:

@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 from decimal import Decimal
 
-from audits.par.hold_distribution import Group, hold_test
+from audits.par.hold_distribution import BOTH, Group, hold_test
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,7 @@ class Part:
         return float(self.net_result * self.effective_wagers / self.wagered)
 
 
-def hold_of_parts(parts: list[Part], confidence: float) -> Hold:
+def hold_of_parts(parts: list[Part], confidence: float, tails: str = BOTH) -> Hold:
     """The hold of several parts (tables), each part's wagers drawn from its own par sheet;
     untested when a part has no sheet.  Unequal stakes widen the spread of a hold: the test
     counts the effective wagers, which equal the wagers when every stake is the same."""
@@ -111,7 +111,7 @@ def hold_of_parts(parts: list[Part], confidence: float) -> Hold:
         edge = -groups[0].mean if len(groups) == 1 and groups[0] else None
         return Hold(wagers, wagered, house_won, observed, edge, None, None, False,
                     confidence=confidence)  # fmt: skip
-    test = hold_test(groups, sum(p.units for p in parts), confidence)
+    test = hold_test(groups, sum(p.units for p in parts), confidence, tails)
     scale = sum(g.wagers for g in groups)
     return Hold(
         wagers, wagered, house_won, observed, -test.mean / scale,

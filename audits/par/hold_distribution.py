@@ -45,6 +45,8 @@ FOLD_BOUND = 1e-13
 EXACT = "exact"
 NORMAL = "normal"
 WITH_PAR_ERROR = "+par_error"  # the method names the widening (short: kept in a record)
+BOTH, LOW = "both", "low"  # which holds are flagged: both sides of the band, or a low hold only
+LOW_ONLY = "+low_only"  # the method names a one-sided test
 Z95 = NormalDist().inv_cdf(0.975)
 
 
@@ -122,20 +124,26 @@ class HoldTest:
         return self.p_value <= 1 - self.confidence
 
 
-def hold_test(groups: list[Group], observed: float, confidence: float) -> HoldTest | None:
-    """Test the players' result in units ``observed`` of ``groups`` (None: no wagers)."""
+def hold_test(
+    groups: list[Group], observed: float, confidence: float, tails: str = BOTH
+) -> HoldTest | None:
+    """Test the players' result in units ``observed`` of ``groups`` (None: no wagers).
+
+    ``tails``: ``both`` (two-sided: twice the smaller tail) or ``low`` (only a hold below par's
+    band, the players' result above it: that one tail, at the whole level; the band's each
+    side then holds ``1 - confidence``)."""
     groups = [g for g in groups if g.wagers > 0]
     if not groups:
         return None
     lattice = Lattice.of(groups)
     if lattice is None:
-        test = _normal_test(groups, observed, confidence)
+        test = _normal_test(groups, observed, confidence, tails)
     else:
-        test = lattice.test(observed, confidence)
-    return _with_par_error(test, groups)
+        test = lattice.test(observed, confidence, tails)
+    return _with_par_error(test, groups, tails)
 
 
-def _with_par_error(test: HoldTest, groups: list[Group]) -> HoldTest:
+def _with_par_error(test: HoldTest, groups: list[Group], tails: str = BOTH) -> HoldTest:
     """The test widened by the simulated sheets' own error (unchanged when all are exact):
     the groups' errors add up (a sheet's error is the same for all its wagers)."""
     par = sum(g.wagers * g.mean_error for g in groups)
@@ -144,23 +152,29 @@ def _with_par_error(test: HoldTest, groups: list[Group]) -> HoldTest:
         return test
     k = math.sqrt(1 + (par / spread) ** 2)
     normal = NormalDist()
-    z = normal.inv_cdf(1 - test.p_value / 2) if test.p_value > 0 else 40.0
-    p_value = min(1.0, 2 * normal.cdf(-z / k)) if test.p_value < 1 else 1.0
+    sides = 2 if tails == BOTH else 1
+    z = normal.inv_cdf(1 - test.p_value / sides) if test.p_value > 0 else 40.0
+    p_value = min(1.0, sides * normal.cdf(-z / k)) if test.p_value < 1 else 1.0
     low = test.mean - (test.mean - test.low) * k
     high = test.mean + (test.high - test.mean) * k
-    method = f"{test.method}{WITH_PAR_ERROR}"
+    method = test.method.replace(LOW_ONLY, "") + WITH_PAR_ERROR
+    method += LOW_ONLY if tails == LOW else ""
     return HoldTest(test.mean, low, high, p_value, test.confidence, method)
 
 
-def _normal_test(groups: list[Group], observed: float, confidence: float) -> HoldTest:
+def _normal_test(groups: list[Group], observed: float, confidence: float, tails: str = BOTH):
     mean = sum(g.wagers * g.mean for g in groups)
     sd = math.sqrt(sum(g.wagers * g.variance for g in groups))
-    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    tail = (1 - confidence) / (2 if tails == BOTH else 1)
+    z = NormalDist().inv_cdf(1 - tail)
+    method = NORMAL + (LOW_ONLY if tails == LOW else "")
     if sd == 0:
         p = 1.0 if observed == mean else 0.0
+    elif tails == LOW:
+        p = NormalDist().cdf(-(observed - mean) / sd)
     else:
         p = min(1.0, 2 * NormalDist().cdf(-abs(observed - mean) / sd))
-    return HoldTest(mean, mean - z * sd, mean + z * sd, p, confidence, NORMAL)
+    return HoldTest(mean, mean - z * sd, mean + z * sd, p, confidence, method)
 
 
 @dataclass(frozen=True)
@@ -198,10 +212,10 @@ class Lattice:
         pmf = np.roll(folded, -(start % size))  # index i is the sum shift + start + i
         return cls(step, shift + start, pmf / pmf.sum(), mean * float(step))
 
-    def test(self, observed: float, confidence: float) -> HoldTest:
+    def test(self, observed: float, confidence: float, tails: str = BOTH) -> HoldTest:
         cdf = np.cumsum(self.pmf)  # P(sum <= i)
         above = np.cumsum(self.pmf[::-1])[::-1]  # P(sum >= i), exact in the far tail too
-        tail = (1 - confidence) / 2
+        tail = (1 - confidence) / (2 if tails == BOTH else 1)
         low = int(np.searchsorted(cdf, tail, side="right"))  # first i with cdf > tail
         high = int(len(above) - 1 - np.searchsorted(above[::-1], tail, side="right"))
         x = observed / float(self.step) - self.origin  # in steps from the grid's start
@@ -210,11 +224,12 @@ class Lattice:
         below_p = float(cdf[min(math.floor(x), len(cdf) - 1)]) if x >= 0 else 0.0
         at_i = math.ceil(x)
         above_p = float(above[at_i]) if 0 <= at_i < len(above) else (1.0 if at_i < 0 else 0.0)
-        p = min(1.0, 2 * min(below_p, above_p))
+        p = min(1.0, 2 * min(below_p, above_p)) if tails == BOTH else min(1.0, above_p)
         unit = float(self.step)
+        method = EXACT + (LOW_ONLY if tails == LOW else "")
         return HoldTest(
             self.mean, (self.origin + low) * unit, (self.origin + high) * unit, p, confidence,
-            EXACT,
+            method,
         )  # fmt: skip
 
 

@@ -31,6 +31,18 @@ class Jurisdiction(models.Model):
         help_text="a hold is a deviation when outside the interval holding this share of "
         "holds over as many wagers under the par sheet (COMAR 36.05.03.25: 95%)",
     )
+    deviation_tails = models.CharField(
+        max_length=4,
+        choices=[
+            ("both", "hold above or below par's band"),
+            ("low", "only hold below par's band (the house won less than par allows)"),
+        ],
+        default="both",
+        db_default="both",
+        help_text="which holds are flagged: both sides of par's band, or only below it (players "
+        "who play worse than the par sheet's strategy raise the hold; only a low one is then "
+        "a reason to look)",
+    )
     deviation_min_wagers = models.PositiveIntegerField(
         default=400, help_text="fewer wagers in a period are not tested for deviations"
     )

@@ -66,6 +66,7 @@ def _jurisdiction(j: Jurisdiction) -> dict[str, Any]:
         "timezone": j.timezone,
         "gaming_day_start": j.gaming_day_start.strftime("%H:%M"),
         "deviation_confidence": str(j.deviation_confidence.normalize()),
+        "deviation_tails": j.deviation_tails,
         "deviation_min_wagers": j.deviation_min_wagers,
         "case_overdue_days": j.case_overdue_days,
         "paper_size": j.paper_size,

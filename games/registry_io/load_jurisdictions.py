@@ -25,8 +25,8 @@ from .records import Rec, upsert
 
 JURISDICTION_KEYS = (
     "name", "currency", "timezone", "gaming_day_start", "deviation_confidence",
-    "deviation_min_wagers", "case_overdue_days", "paper_size", "operator_classes",
-    "regulations",
+    "deviation_tails", "deviation_min_wagers", "case_overdue_days", "paper_size",
+    "operator_classes", "regulations",
 )  # fmt: skip
 LIMIT_KEYS = (
     "effective_to",
@@ -86,6 +86,12 @@ def _paper(value) -> str:
     return paper
 
 
+def _tails(value) -> str:
+    if value not in ("both", "low"):
+        raise ValueError(f"expected both or low, not {value!r}")
+    return value
+
+
 def load_jurisdictions(items: list[Rec]) -> None:
     """Jurisdictions, operator classes and regulations (limits come later: they name tables)."""
     for rec in items:
@@ -96,6 +102,7 @@ def load_jurisdictions(items: list[Rec]) -> None:
             "timezone": rec.get("timezone", _timezone, None),
             "gaming_day_start": rec.get("gaming_day_start", _time_of_day, None),
             "deviation_confidence": rec.get("deviation_confidence", _confidence, None),
+            "deviation_tails": rec.get("deviation_tails", _tails, None),
             "deviation_min_wagers": rec.get("deviation_min_wagers", _count, None),
             "case_overdue_days": rec.get("case_overdue_days", _days, None),
             "paper_size": rec.get("paper_size", _paper, None),

@@ -18,7 +18,8 @@ class DeviationPeriod(models.TextChoices):
 class DeviationTest(AppendOnly):
     """One test of a venue's month: every table's and the whole venue's hold of each wager on
     each gaming day of the month, the month to date and the year to date, tested together
-    (Benjamini–Hochberg: the days at half ``level``, the longer periods at the other half,
+    (Benjamini–Hochberg at ``level``, the month's twelfth of the jurisdiction's level for the
+    year: the days at half ``level``, the longer periods at the other half,
     :mod:`audits.par.many_tests`).  Kept each time the
     month is tested again (a submission finished, was withdrawn or reinstated); the latest
     is the month's standing, and its deviations are the ones listed."""
@@ -29,7 +30,10 @@ class DeviationTest(AppendOnly):
     tests = models.PositiveIntegerField(help_text="holds tested (with enough wagers and a par)")
     flagged = models.PositiveIntegerField()
     level = models.DecimalField(
-        max_digits=5, decimal_places=4, help_text="the false discovery rate held over the month"
+        max_digits=10,
+        decimal_places=8,
+        help_text="the month's share of the year's level (the jurisdiction's, a twelfth): the "
+        "false discovery rate held over the month",
     )
     threshold = models.FloatField(help_text="the gaming days': the largest p flagged (0: none)")
     longer_threshold = models.FloatField(

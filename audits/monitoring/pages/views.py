@@ -92,6 +92,7 @@ def _standing(venue, day: date | None) -> dict:
         "standing": month_standing(venue, day) if day else None,
         "level": f"{level:.1%}".replace(".0%", "%"),
         "chance": f"{in_100} time{'' if in_100 == '1' else 's'} in 100",
+        "tails": venue.licensee.jurisdiction.deviation_tails,
     }
 
 

@@ -109,3 +109,20 @@ def test_a_fair_month_is_not_flagged_and_false_alarms_match_the_confidence_level
     assert 0.035 <= flagged / 2000 <= 0.06
     assert not lattice.test(lattice.mean, 0.95).outside
     assert lattice.test(lattice.mean + 200, 0.95).outside  # 200 units off: 4 sd
+
+
+def test_a_jurisdiction_flagging_only_low_holds_takes_the_players_tail_at_the_whole_level():
+    dist = _enumerated((SIDE, 4))
+    points = sorted(dist)
+    for observed in [F(-4), F(0), F(6), F(24), F(100)]:
+        got = hold_test([_group(SIDE, 4)], float(observed), 0.9, tails=ht.LOW)
+        above = sum((dist[t] for t in points if t >= observed), F(0))  # the players' tail
+        assert got.p_value == pytest.approx(float(above), rel=1e-9, abs=1e-15)
+        assert got.method == EXACT + ht.LOW_ONLY
+        high = next(s for s in reversed(points) if sum(dist[t] for t in points if t >= s) > 0.1)
+        assert got.high == float(high)  # each side of the band holds 1 - confidence
+    worst = hold_test([_group(SIDE, 40)], -40.0, 0.9, tails=ht.LOW)
+    assert worst.p_value == 1.0 and not worst.outside  # the house won all: never flagged
+    assert hold_test([_group(SIDE, 40)], -40.0, 0.9).outside  # two-sided: flagged
+    simulated = hold_test([Group(((0.5, F(1)), (0.5, F(-1))), 100, 0.01)], 30.0, 0.95, ht.LOW)
+    assert simulated.method == EXACT + ht.WITH_PAR_ERROR + ht.LOW_ONLY
