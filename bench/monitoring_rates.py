@@ -1,10 +1,12 @@
-"""Monitoring's false-alarm and detection rates, measured on months drawn from the par sheets.
+"""Monitoring's false alarms and detection, for every game and the venue's family together,
+measured over venue-years drawn from the par sheets (:mod:`audits.par.year_rates`).
 
-``.venv/bin/python bench/monitoring_rates.py [--months 200] [--seed 7] [--rounds 400 1500]``
+``.venv/bin/python bench/monitoring_rates.py [--years 40] [--seed 53] [--rounds 400]``
 
-For each shape (rounds a table deals a day; four tables, thirty days, Toss One 21 at six
-decks with its Lucky 3 and Bonus 4), prints the share of clean months with any flag and the
-share of planted months flagged at the planted table (:mod:`audits.par.monitoring_rates`).
+For each of the three games at its demo tables, and for the demo venue's six tables
+together: the share of clean venue-years with any flag (day, month-to-date and year-to-date
+tests of every month together; at most the jurisdiction's 5% when the tests are right), and
+the share of planted months found (a skim, a dealer overpaying, a paytable changed).
 Record the figures in docs/monitoring.md.
 """
 
@@ -17,28 +19,29 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from audits.par.monitoring_rates import Shape, monitoring_rates  # noqa: E402
+from audits.par.year_rates import DEMO, PLANTS, Venue, year_rates  # noqa: E402
 from games.engine.catalog import compute_parsheet  # noqa: E402
+
+GAMES = ("toss-one-21", "ante-up-21", "blackjack-tie-bonus")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--months", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--rounds", type=int, nargs="+", default=[400, 1500])
+    parser.add_argument("--years", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=53)
+    parser.add_argument("--rounds", type=int, default=400)
     args = parser.parse_args()
-    sheets = compute_parsheet("toss-one-21", 6, sensitivity=False).to_dict()["wagers"]
-    print("rounds/table-day  months  false alarms  Lucky 3 a tenth less, a week  dealer 1 in 50")
-    for rounds in args.rounds:
+    sheets = {g: compute_parsheet(g, 6, sensitivity=False).to_dict()["wagers"] for g in GAMES}
+    venue = Venue(DEMO.tables, DEMO.shares, rounds=args.rounds)
+    print(f"{args.years} venue-years each, {args.rounds} main wagers a table-day, seed {args.seed}")
+    print("| tables | clean venue-years flagged | skim found | dealer found | paytable found |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for name, place in [*((g, venue.only(g)) for g in GAMES), ("the venue, all six", venue)]:
         start = time.perf_counter()
-        rates = monitoring_rates(sheets, args.months, args.seed, shape=Shape(rounds=rounds))
-        found = rates.to_dict()["detection_rate"]
-        print(
-            f"{rounds:>16,}  {args.months:>6}  {rates.clean_flagged / args.months:>12.1%}"
-            f"  {found['lucky3']:>29.1%}  {found['dealer']:>14.1%}"
-            f"   ({time.perf_counter() - start:.0f} s)",
-            flush=True,
-        )
+        clean, found = year_rates(place, sheets, args.years, args.seed)
+        cells = " | ".join(f"{found[p] / args.years:.0%}" for p in PLANTS)
+        print(f"| {name} ({', '.join(sorted(place.tables))}) | {clean / args.years:.1%} | "
+              f"{cells} |   ({time.perf_counter() - start:.0f} s)", flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":

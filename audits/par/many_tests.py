@@ -14,6 +14,12 @@ library.
 
 from __future__ import annotations
 
+import sys
+
+#: a threshold is never 0.0 when something is flagged (0.0 means none): a p-value that
+#: underflowed to 0.0 (a hold far outside its band) flags at this threshold
+SMALLEST = sys.float_info.min
+
 
 def bh_threshold(p_values: list[float], level: float) -> float:
     """The largest p-value flagged (0.0 when none is): p-values at or under it are flags."""
@@ -22,7 +28,7 @@ def bh_threshold(p_values: list[float], level: float) -> float:
     threshold = 0.0
     for k, p in enumerate(ordered, start=1):
         if p <= k / m * level:
-            threshold = p
+            threshold = max(p, SMALLEST)
     return threshold
 
 

@@ -38,3 +38,11 @@ def test_a_simulated_sheets_error_widens_the_interval_more_the_more_wagers():
     far = 0.02 * 100_000
     assert hold_test([Group.of_sheet(COIN, 100_000)], far, 0.95).outside
     assert not hold_test([Group.of_sheet(simulated, 100_000)], far / 2, 0.95).outside
+
+
+def test_a_p_value_that_underflowed_to_zero_is_flagged():
+    from audits.par.many_tests import bh_threshold
+
+    threshold = bh_threshold([0.0, 0.4, 0.9], 0.05)
+    assert threshold > 0 and 0.0 <= threshold  # flagged, and "0.0: none" still means none
+    assert bh_threshold([0.3, 0.4, 0.9], 0.05) == 0.0

@@ -1,0 +1,42 @@
+"""Venue-years drawn from the par sheets, every game (fixed seed): with one equal stake a
+clean year is not flagged; a skim is found; ``bench/monitoring_rates.py`` measures more
+years (docs/monitoring.md)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from audits.par import year_rates as yr
+from games.engine.catalog import compute_parsheet
+
+GAMES = ("ante-up-21", "blackjack-tie-bonus")
+
+
+@pytest.fixture(scope="module")
+def sheets():
+    return {g: compute_parsheet(g, 6, sensitivity=False).to_dict()["wagers"] for g in GAMES}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_clean_years_of_equal_stakes_are_not_flagged_and_a_skim_is_found(
+    monkeypatch, sheets, game
+):
+    monkeypatch.setattr(yr, "STAKES", np.array([25]))
+    monkeypatch.setattr(yr, "STAKE_SHARES", np.array([1.0]))
+    venue = yr.Venue({"T5": game}, {game: yr.DEMO.shares[game]}, rounds=1500)
+    clean, found = yr.year_rates(venue, sheets, years=2, seed=11)
+    assert clean == 0
+    assert found["skim"] >= 1  # one win in twenty dropped for a month at 1,500 a day
+
+
+def test_a_month_flags_only_where_it_was_planted(sheets):
+    rng = np.random.default_rng(4)
+    venue = yr.DEMO.only("blackjack-tie-bonus")
+    year = [yr._month(rng, venue, sheets, None) for _ in range(2)]
+    year.append(yr._month(rng, venue, sheets, "skim"))
+    skimmed = [{k: (n, w, net - w / 10 if k == ("T6", "main") else net, sq)
+                for k, (n, w, net, sq) in day.items()} for day in year[2]]  # fmt: skip
+    year[2] = skimmed  # a tenth of every stake kept besides
+    flags = yr.month_flags(year, 2, sheets, venue, 0.05)
+    assert flags and {(t, w) for _, t, _, w in flags} == {("T6", "main")}
