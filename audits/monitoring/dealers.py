@@ -160,7 +160,7 @@ def _seats_played(venue: Venue, first_day: date, last_day: date) -> dict[tuple, 
 
 def _dealer_holds(venue: Venue, first_day: date, last_day: date) -> dict[str, tuple]:
     """dealer -> his hold per game and wager key, tested over every table he dealt."""
-    fields = ("wagers", "wagered", "net_result", "stake_squares")
+    fields = ("wagers", "wagered", "net_result", "stake_squares", "stake_cubes")
     rows = (
         venue_days(DealerDay, venue)
         .filter(gaming_day__gte=first_day, gaming_day__lte=last_day)

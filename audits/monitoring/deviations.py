@@ -153,7 +153,8 @@ def _check(table: str, lines: list[LedgerLine], sheets, confidence: float, fewes
     """One table's check, or the whole venue's over the tables that have a par sheet (a
     table not authorized for the game has none: its rounds are findings of their own)."""
     parts = [
-        Part(ln.wagers, ln.wagered, ln.net_result, sheets.sheet(ln), ln.stake_squares)
+        Part(ln.wagers, ln.wagered, ln.net_result, sheets.sheet(ln), ln.stake_squares,
+             ln.stake_cubes)  # fmt: skip
         for ln in lines
     ]
     hold = hold_of_parts(parts, confidence, tails)

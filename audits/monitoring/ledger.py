@@ -40,12 +40,12 @@ from games.rules_resolver import RulesResolver
 
 ZERO = Decimal(0)
 SUMS = (
-    "rounds", "wagers", "wagered", "net_result", "paid_out", "stake_squares", "overpaid",
-    "underpaid",
+    "rounds", "wagers", "wagered", "net_result", "paid_out", "stake_squares", "stake_cubes",
+    "overpaid", "underpaid",
 )  # fmt: skip
 DUPLICATES = ("duplicate_round", "duplicate_round_submitted")
 PLACE = ("venue", "table", "game", "gaming_day", "wager_key")
-DEALER_SUMS = ("rounds", "wagers", "wagered", "net_result", "stake_squares")
+DEALER_SUMS = ("rounds", "wagers", "wagered", "net_result", "stake_squares", "stake_cubes")
 
 
 def ledger_record(submission: Submission) -> int:
@@ -118,6 +118,7 @@ def _counted(parsed, where: tuple, paid_wrong: dict):
             yield (*where, key), {
                 "wagers": 1, "wagered": stake, "net_result": result,
                 "paid_out": result if result > 0 else ZERO, "stake_squares": stake * stake,
+                "stake_cubes": stake * stake * stake,
             }  # fmt: skip
     for key, wrong in paid_wrong.items():
         yield (*where, key), wrong
@@ -184,6 +185,7 @@ class LedgerLine:
     net_result: Decimal
     paid_out: Decimal
     stake_squares: Decimal
+    stake_cubes: Decimal
     overpaid: Decimal
     underpaid: Decimal
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from audits.par.hold_distribution import BOTH, Group, hold_test
+from audits.par.stake_classes import money_groups, stake_classes
 
 
 @dataclass(frozen=True)
@@ -65,56 +66,74 @@ def hold_of(
     sheet: dict | None,
     confidence: float = 0.95,
     stake_squares: Decimal | None = None,
+    stake_cubes: Decimal | None = None,
 ) -> Hold:
     """The hold of ``wagers`` wagers totalling ``wagered``, the players' net ``net_result``
-    (``stake_squares``, the stakes squared summed, when known)."""
-    return hold_of_parts([Part(wagers, wagered, net_result, sheet, stake_squares)], confidence)
+    (``stake_squares`` and ``stake_cubes``, the stakes squared and cubed summed, when
+    known)."""
+    part = Part(wagers, wagered, net_result, sheet, stake_squares, stake_cubes)
+    return hold_of_parts([part], confidence)
 
 
 @dataclass(frozen=True)
 class Part:
-    """The wagers of one table (or one period) on one par sheet."""
+    """The wagers of one table (or one period) on one par sheet, with the sums of their
+    stakes squared and cubed when known."""
 
     wagers: int
     wagered: Decimal
     net_result: Decimal
     sheet: dict | None
     stake_squares: Decimal | None = None
+    stake_cubes: Decimal | None = None
+
+    def classes(self) -> list[tuple[float, int]]:
+        """The stakes as one or two classes of equal stakes (:func:`stake_classes`)."""
+        if not self.stake_squares:
+            return stake_classes(self.wagers, float(self.wagered), 0.0, None)
+        cubes = float(self.stake_cubes) if self.stake_cubes else None
+        return stake_classes(self.wagers, float(self.wagered), float(self.stake_squares), cubes)
 
     @property
     def effective_wagers(self) -> int:
-        """As many wagers of one equal stake as spread the result as these unequal ones
-        (Kish: wagered squared over the stakes squared); all of them when not known."""
+        """As many wagers of one stake as spread the result as these (Kish: wagered squared
+        over the stakes squared); all of them when not known."""
         if not self.stake_squares or not self.wagered:
             return self.wagers
         return max(1, min(self.wagers, round(self.wagered**2 / self.stake_squares)))
 
-    @property
-    def units(self) -> float:
-        """The players' result in units of that equal stake (wagered over the effective
-        wagers)."""
-        if not self.wagered:
-            return 0.0
-        return float(self.net_result * self.effective_wagers / self.wagered)
-
 
 def hold_of_parts(parts: list[Part], confidence: float, tails: str = BOTH) -> Hold:
     """The hold of several parts (tables), each part's wagers drawn from its own par sheet;
-    untested when a part has no sheet.  Unequal stakes widen the spread of a hold: the test
-    counts the effective wagers, which equal the wagers when every stake is the same."""
+    untested when a part has no sheet.
+
+    Equal stakes: the exact distribution of the wagers' results in units of the stake.
+    Unequal ones spread a hold wider and skew it further: each part's stakes stand as two
+    classes matching their count, sum, squares and cubes (:mod:`audits.par.stake_classes`),
+    and the classes' results are summed exactly on a lattice in money."""
     wagers = sum(p.wagers for p in parts)
     wagered = sum((p.wagered for p in parts), Decimal(0))
     house_won = -sum((p.net_result for p in parts), Decimal(0))
     observed = float(house_won / wagered) if wagered else None
-    groups = [Group.of_sheet(p.sheet, p.effective_wagers) if p.sheet else None for p in parts]
-    if any(g is None for g in groups) or wagers == 0:
-        edge = -groups[0].mean if len(groups) == 1 and groups[0] else None
+    sheets = [Group.of_sheet(p.sheet, p.wagers) if p.sheet else None for p in parts]
+    if any(g is None for g in sheets) or wagers == 0:
+        edge = -sheets[0].mean if len(sheets) == 1 and sheets[0] else None
         return Hold(wagers, wagered, house_won, observed, edge, None, None, False,
                     confidence=confidence)  # fmt: skip
-    test = hold_test(groups, sum(p.units for p in parts), confidence, tails)
-    scale = sum(g.wagers for g in groups)
+    classes = [p.classes() for p in parts]
+    total = float(wagered)
+    expected = sum(float(p.wagered) * g.mean for p, g in zip(parts, sheets, strict=True))
+    groups, quantum, stand_ins = money_groups(list(zip(sheets, classes, strict=True)))
+    read = sum(float(p.net_result) * w / float(p.wagered)
+               for p, w in zip(parts, stand_ins, strict=True) if p.wagered)  # fmt: skip
+    test = hold_test(groups, read / quantum, confidence, tails)
+    modelled = sum(stand_ins)
+
+    def hold_at(quanta: float) -> float:  # a result of the classes, as a hold
+        return -quanta * quantum / modelled
+
     return Hold(
-        wagers, wagered, house_won, observed, -test.mean / scale,
-        -test.high / scale, -test.low / scale, test.outside,
+        wagers, wagered, house_won, observed, -expected / total,
+        hold_at(test.high), hold_at(test.low), test.outside,
         test.p_value, confidence, test.method,
     )  # fmt: skip

@@ -35,6 +35,7 @@ MONTHS = 12
 STAKES = np.array([10, 25, 50, 100])
 STAKE_SHARES = np.array([0.35, 0.35, 0.20, 0.10])
 PLANTS = ("skim", "dealer", "paytable")
+CUBES = True  # the test knows the stakes' cubes (False: Kish's equal stakes alone)
 
 
 @dataclass(frozen=True)
@@ -115,13 +116,13 @@ def _checks(days: list[dict], sheets, venue: Venue) -> list:
     summed: dict[tuple, list] = {}
     for cells in days:
         for key, sums in cells.items():
-            total = summed.setdefault(key, [0, Decimal(0), Decimal(0), Decimal(0)])
+            total = summed.setdefault(key, [0, Decimal(0), Decimal(0), Decimal(0), Decimal(0)])
             for i, x in enumerate(sums):
                 total[i] += x
     out, pooled = [], {}
-    for (table, wager), (n, wagered, net, squares) in summed.items():
+    for (table, wager), (n, wagered, net, squares, cubes) in summed.items():
         game = venue.tables[table]
-        part = Part(n, wagered, net, sheets[game][wager], squares)
+        part = Part(n, wagered, net, sheets[game][wager], squares, cubes if CUBES else None)
         out.append((table, game, wager, [part]))
         pooled.setdefault((game, wager), []).append(part)
     for (game, wager), parts in pooled.items():
@@ -151,7 +152,7 @@ def _planted(venue: Venue, game: str, wager: str, plant: str | None) -> bool:
 
 
 def _draw(rng, sheet: dict, rounds: int, share: float, plant: str | None) -> tuple:
-    """One table-day of a wager: (wagers, wagered, players' net, stakes squared)."""
+    """One table-day of a wager: (wagers, wagered, players' net, stakes squared, cubed)."""
     n = rounds if share == 1 else int(rng.binomial(rounds, share))
     outcomes = sheet["outcomes"]
     p = np.array([o["probability"] for o in outcomes])
@@ -172,4 +173,5 @@ def _draw(rng, sheet: dict, rounds: int, share: float, plant: str | None) -> tup
         net += float(stake) * float(counts @ pays)
     wagered = int(per_stake @ STAKES)
     squares = int(per_stake @ (STAKES**2))
-    return n, Decimal(wagered), Decimal(str(round(net, 2))), Decimal(squares)
+    cubes = int(per_stake @ (STAKES**3))
+    return n, Decimal(wagered), Decimal(str(round(net, 2))), Decimal(squares), Decimal(cubes)

@@ -206,4 +206,5 @@ def _sums(tally) -> dict:
         "wagered": tally.wagered,
         "net_result": tally.net_result,
         "stake_squares": tally.stake_squares,
+        "stake_cubes": tally.stake_cubes,
     }

@@ -47,7 +47,8 @@ class FinishHooks:
 
 FINISH_HOOKS = FinishHooks()
 
-SUMS = ("wagers", "wagered", "net_result", "paid_out", "stake_squares", "overpaid", "underpaid")
+SUMS = ("wagers", "wagered", "net_result", "paid_out", "stake_squares", "stake_cubes", "overpaid",
+        "underpaid")  # fmt: skip
 
 
 @transaction.atomic

@@ -84,20 +84,23 @@ class Tally:
     net_result: Decimal = ZERO
     paid_out: Decimal = ZERO
     stake_squares: Decimal = ZERO
+    stake_cubes: Decimal = ZERO
 
     def add_sums(self, wagers: int, wagered: Decimal, net: Decimal, paid_out: Decimal,
-                 stake_squares: Decimal) -> None:  # fmt: skip
+                 stake_squares: Decimal, stake_cubes: Decimal = ZERO) -> None:  # fmt: skip
         """Many wagers' sums at once (the screen's: :func:`.screen.money.sums`)."""
         self.wagers += wagers
         self.wagered += wagered
         self.net_result += net
         self.paid_out += paid_out
         self.stake_squares += stake_squares
+        self.stake_cubes += stake_cubes
 
     def add_wager(self, stake: Decimal, result: Decimal, times: int = 1) -> None:
         self.wagers += times
         self.wagered += stake * times
         self.stake_squares += stake * stake * times
+        self.stake_cubes += stake * stake * stake * times
         self.net_result += result * times
         if result > 0:
             self.paid_out += result * times

@@ -30,6 +30,7 @@ class DealerPlaceFields(PlaceDayFields):
     wagered = models.DecimalField(**MONEY)
     net_result = models.DecimalField(**MONEY, help_text="sum of recorded net results (player)")
     stake_squares = models.DecimalField(max_digits=28, decimal_places=4, default=0)
+    stake_cubes = models.DecimalField(max_digits=40, decimal_places=6, default=0)
 
     class Meta:
         abstract = True

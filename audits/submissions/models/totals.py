@@ -23,6 +23,13 @@ class TotalsFields(models.Model):
         default=0,
         help_text="sum of the stakes squared: how unequal the stakes are (the deviation test)",
     )
+    stake_cubes = models.DecimalField(
+        max_digits=40,
+        decimal_places=6,
+        default=0,
+        help_text="sum of the stakes cubed: how skewed the stakes are (the deviation test's "
+        "tails)",
+    )
     overpaid = models.DecimalField(**MONEY)
     underpaid = models.DecimalField(**MONEY)
 

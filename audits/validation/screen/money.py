@@ -4,8 +4,8 @@
   at exact odds with the rule version's rounding, the engine's ``settle_amount`` in integer
   arithmetic (a test holds the two equal over every rounding, odds and stake it is given);
 - :class:`Limits`: the wager limits in force in cents, each stake checked against them;
-- :func:`sums`: a group's wagers, amounts wagered, net results, payouts and squared stakes,
-  exact (the squares are summed in parts that stay within 64 bits).
+- :func:`sums`: a group's wagers, amounts wagered, net results, payouts and the stakes
+  squared and cubed, exact (summed in parts that stay within 64 bits).
 """
 
 from __future__ import annotations
@@ -132,29 +132,33 @@ class Limits:
 @dataclass
 class Sums:
     """A group's sums: ``wagers``, and in cents ``wagered``, ``net``, ``paid_out``;
-    ``squares`` in cents squared (exact Python ints)."""
+    ``squares`` in cents squared and ``cubes`` in cents cubed (exact Python ints)."""
 
     wagers: int
     wagered: int
     net: int
     paid_out: int
     squares: int
+    cubes: int = 0
 
-    def as_decimals(self) -> tuple[int, Decimal, Decimal, Decimal, Decimal]:
+    def as_decimals(self) -> tuple[int, Decimal, Decimal, Decimal, Decimal, Decimal]:
         return (self.wagers, Decimal(self.wagered).scaleb(-2), Decimal(self.net).scaleb(-2),
-                Decimal(self.paid_out).scaleb(-2), Decimal(self.squares).scaleb(-4))  # fmt: skip
+                Decimal(self.paid_out).scaleb(-2), Decimal(self.squares).scaleb(-4),
+                Decimal(self.cubes).scaleb(-6))  # fmt: skip
 
 
 def sums(groups: np.ndarray, stakes: np.ndarray, nets: np.ndarray, size: int) -> list[Sums]:
     """The sums of each group ``0..size-1`` of the wagers (``groups``, ``stakes`` and
     ``nets`` in cents, one per wager), in one compiled pass on integers: a square split as
-    ``(a·10⁴ + b)² = a²·10⁸ + 2ab·10⁴ + b²`` so no sum leaves 64 bits."""
-    out = np.zeros((size, 7), np.int64)
+    ``(a·10⁴ + b)² = a²·10⁸ + 2ab·10⁴ + b²`` and a cube as ``a³·10¹² + 3a²b·10⁸ + 3ab²·10⁴ +
+    b³`` so no sum leaves 64 bits (each part at most 10¹² a wager)."""
+    out = np.zeros((size, 11), np.int64)
     _group_sums(np.ascontiguousarray(groups, np.int64), np.ascontiguousarray(stakes, np.int64),
                 np.ascontiguousarray(nets, np.int64), out)  # fmt: skip
     return [
-        Sums(count, wagered, net, paid, aa * 100_000_000 + 2 * ab * 10_000 + bb)
-        for count, wagered, net, paid, aa, ab, bb in out.tolist()
+        Sums(count, wagered, net, paid, aa * 100_000_000 + 2 * ab * 10_000 + bb,
+             aaa * 10**12 + 3 * aab * 10**8 + 3 * abb * 10**4 + bbb)
+        for count, wagered, net, paid, aa, ab, bb, aaa, aab, abb, bbb in out.tolist()
     ]
 
 
@@ -171,3 +175,7 @@ def _group_sums(groups, stakes, nets, out):
         out[g, 4] += high * high
         out[g, 5] += high * low
         out[g, 6] += low * low
+        out[g, 7] += high * high * high
+        out[g, 8] += high * high * low
+        out[g, 9] += high * low * low
+        out[g, 10] += low * low * low

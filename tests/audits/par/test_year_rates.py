@@ -35,8 +35,8 @@ def test_a_month_flags_only_where_it_was_planted(sheets):
     venue = yr.DEMO.only("blackjack-tie-bonus")
     year = [yr._month(rng, venue, sheets, None) for _ in range(2)]
     year.append(yr._month(rng, venue, sheets, "skim"))
-    skimmed = [{k: (n, w, net - w / 10 if k == ("T6", "main") else net, sq)
-                for k, (n, w, net, sq) in day.items()} for day in year[2]]  # fmt: skip
+    skimmed = [{k: (n, w, net - w / 10 if k == ("T6", "main") else net, sq, cu)
+                for k, (n, w, net, sq, cu) in day.items()} for day in year[2]]  # fmt: skip
     year[2] = skimmed  # a tenth of every stake kept besides
     flags = yr.month_flags(year, 2, sheets, venue, 0.05)
     assert flags and {(t, w) for _, t, _, w in flags} == {("T6", "main")}

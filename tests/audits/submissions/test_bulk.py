@@ -13,7 +13,8 @@ from tests.audits.conftest import round_line
 from tests.audits.submissions.test_pipeline import submit
 
 FIELDS = ("venue", "table", "game", "gaming_day", "wager_key", "rounds", "wagers", "wagered",
-          "net_result", "paid_out", "stake_squares", "overpaid", "underpaid")  # fmt: skip
+          "net_result", "paid_out", "stake_squares", "stake_cubes", "overpaid",
+          "underpaid")  # fmt: skip
 
 
 @pytest.mark.django_db
@@ -33,6 +34,7 @@ def test_objects_written_at_once_read_back_as_created(wa):
             net_result=Decimal("-7.25"),
             paid_out=Decimal(0),
             stake_squares=Decimal("78.13"),
+            stake_cubes=Decimal("976.5625"),
             overpaid=Decimal("0.01"),
             underpaid=Decimal(0),
         )  # fmt: skip

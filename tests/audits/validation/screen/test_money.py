@@ -86,7 +86,8 @@ def test_sums_are_the_decimal_sums(rows):
         want = (len(mine), sum((s for s, _ in mine), Decimal(0)),
                 sum((n for _, n in mine), Decimal(0)),
                 sum((n for _, n in mine if n > 0), Decimal(0)),
-                sum((s * s for s, _ in mine), Decimal(0)))  # fmt: skip
+                sum((s * s for s, _ in mine), Decimal(0)),
+                sum((s * s * s for s, _ in mine), Decimal(0)))  # fmt: skip
         assert found[g].as_decimals() == want
 
 
