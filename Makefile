@@ -71,6 +71,9 @@ bench: $(VENV)/.installed
 	$(PY) bench/run.py
 	$(PY) bench/validation.py --workers 2
 	$(PY) bench/live_load.py
+	@# monitoring: false alarms and detection for every game over venue-years (docs/monitoring.md)
+	$(PY) bench/monitoring_rates.py --years 10
+	$(PY) bench/clean_year.py
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
