@@ -1,7 +1,8 @@
 """Monitoring's false alarms and detection, for every game and the venue's family together,
 measured over venue-years drawn from the par sheets (:mod:`audits.par.year_rates`).
 
-``.venv/bin/python bench/monitoring_rates.py [--years 40] [--seed 53] [--rounds 400]``
+``.venv/bin/python bench/monitoring_rates.py [--years 40] [--seed 53] [--rounds 400]
+[--games GAME ...]``
 
 For each of the three games at its demo tables, and for the demo venue's six tables
 together: the share of clean venue-years with any flag (day, month-to-date and year-to-date
@@ -30,13 +31,18 @@ def main() -> None:
     parser.add_argument("--years", type=int, default=40)
     parser.add_argument("--seed", type=int, default=53)
     parser.add_argument("--rounds", type=int, default=400)
+    parser.add_argument("--games", nargs="+", choices=GAMES, default=GAMES,
+                        help="the games' rows (default all, with the venue's)")  # fmt: skip
     args = parser.parse_args()
     sheets = {g: compute_parsheet(g, 6, sensitivity=False).to_dict()["wagers"] for g in GAMES}
     venue = Venue(DEMO.tables, DEMO.shares, rounds=args.rounds)
     print(f"{args.years} venue-years each, {args.rounds} main wagers a table-day, seed {args.seed}")
     print("| tables | clean venue-years flagged | skim found | dealer found | paytable found |")
     print("| --- | ---: | ---: | ---: | ---: |")
-    for name, place in [*((g, venue.only(g)) for g in GAMES), ("the venue, all six", venue)]:
+    rows = [(g, venue.only(g)) for g in args.games]
+    if len(args.games) == len(GAMES):
+        rows.append(("the venue, all six", venue))
+    for name, place in rows:
         start = time.perf_counter()
         clean, found = year_rates(place, sheets, args.years, args.seed)
         cells = " | ".join(f"{found[p] / args.years:.0%}" for p in PLANTS)
