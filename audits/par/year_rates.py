@@ -35,7 +35,6 @@ MONTHS = 12
 STAKES = np.array([10, 25, 50, 100])
 STAKE_SHARES = np.array([0.35, 0.35, 0.20, 0.10])
 PLANTS = ("skim", "dealer", "paytable")
-CUBES = True  # the test knows the stakes' cubes (False: Kish's equal stakes alone)
 
 
 @dataclass(frozen=True)
@@ -122,7 +121,7 @@ def _checks(days: list[dict], sheets, venue: Venue) -> list:
     out, pooled = [], {}
     for (table, wager), (n, wagered, net, squares, cubes) in summed.items():
         game = venue.tables[table]
-        part = Part(n, wagered, net, sheets[game][wager], squares, cubes if CUBES else None)
+        part = Part(n, wagered, net, sheets[game][wager], squares, cubes)
         out.append((table, game, wager, [part]))
         pooled.setdefault((game, wager), []).append(part)
     for (game, wager), parts in pooled.items():
