@@ -30,6 +30,8 @@ fuzz: $(VENV)/.installed
 		$(VENV)/bin/pytest tests/compliance/test_api_fuzz.py -p no:cacheprovider; \
 	status=$$?; echo "API fuzz: seed $$seed"; exit $$status
 
+# make demo PORT=8001: serve on another port when 8000 is taken
+PORT ?= 8000
 demo: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_registry data/registry/washington.yaml data/registry/demo.yaml
@@ -52,15 +54,15 @@ demo: $(VENV)/.installed
 		--out var/demo/october-2026-report.pdf
 	$(PY) manage.py verify_report var/demo/october-2026-report.pdf
 	$(PY) manage.py parsheet toss-one-21 --decks 1 --no-sensitivity
-	$(PY) manage.py create_demo_accounts
+	$(PY) manage.py create_demo_accounts --site http://127.0.0.1:$(PORT)
 	@# DEMO_LIVE=1 make demo: a simulator plays the demo venue's tables against the served API
 	@if [ -n "$(DEMO_LIVE)" ]; then \
 		secret=$$($(PY) manage.py create_table_token WA-CR-0042 "demo simulator" | sed -n 2p); \
 		echo "Live rounds: see Monitoring, live rounds (a simulator plays the tables for 400 s)"; \
 		(sleep 5; $(PY) manage.py simulate_tables --token "$$secret" --rounds 2000 --speed 5) & \
 	fi
-	@echo "Serving on http://127.0.0.1:8000/ (API docs at http://127.0.0.1:8000/api/docs/); Ctrl-C stops it"
-	$(PY) manage.py runserver 127.0.0.1:8000
+	@echo "Serving on http://127.0.0.1:$(PORT)/ (API docs at http://127.0.0.1:$(PORT)/api/docs/); Ctrl-C stops it"
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # Production-shaped: gunicorn, a Celery worker and beat; needs DATABASE_URL, CELERY_BROKER_URL,
 # DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, DJANGO_DEBUG=false (see docs/deploy.md).

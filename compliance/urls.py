@@ -1,5 +1,7 @@
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from compliance import openapi, tokens  # noqa: F401  (openapi: the schema's extensions)
@@ -12,6 +14,7 @@ urlpatterns = [
     path("accounts/password_reset/", password_reset, name="password_reset"),  # limited
     path("accounts/", include("django.contrib.auth.urls")),
     path("healthz", healthz, name="healthz"),
+    path("favicon.ico", RedirectView.as_view(url=static("img/favicon.svg"), permanent=True)),
     path("admin/", admin.site.urls),
     path("api/auth/token/", tokens.TokenIssue.as_view(), name="token-issue"),
     path("api/auth/token/revoke/", tokens.TokenRevoke.as_view(), name="token-revoke"),

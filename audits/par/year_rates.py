@@ -69,8 +69,10 @@ def side_wager(venue: Venue, game: str) -> str:
     return venue.shares[game][1][0]
 
 
-def year_rates(venue: Venue, sheets: dict, years: int, seed: int, level: float = 0.05):
-    """``(clean years with any flag, {plant: planted months found})`` over ``years`` each."""
+def year_rates(venue: Venue, sheets: dict, years: int, seed: int, level: float = 0.05,
+               planted_years: int | None = None):  # fmt: skip
+    """``(clean years with any flag, {plant: planted months found})`` over ``years`` clean
+    years and ``planted_years`` (as many when not given) of each plant."""
     rng = np.random.default_rng(seed)
     clean = 0
     for _ in range(years):
@@ -82,7 +84,7 @@ def year_rates(venue: Venue, sheets: dict, years: int, seed: int, level: float =
     for plant in PLANTS:
         wager = side_wager(venue, game) if plant == "paytable" else "main"
         hits = 0
-        for _ in range(years):
+        for _ in range(years if planted_years is None else planted_years):
             year = [_month(rng, venue, sheets, None) for _ in range(5)]
             year.append(_month(rng, venue, sheets, plant))  # June
             flags = month_flags(year, 5, sheets, venue, level)

@@ -9,6 +9,8 @@ from reportlab.graphics.shapes import Circle, Drawing, Line, String
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from audits.reports.render_parts import wager_of
+
 WIDTH = 460
 INK = colors.HexColor("#1f3a5f")
 THEORY = colors.HexColor("#9aa5b1")
@@ -61,7 +63,7 @@ def hold_chart(rows: list[dict]) -> Drawing | None:
     low, high = low - pad, high + pad
     height = 50 + ROW * len(judged)
     drawing = Drawing(WIDTH, height)
-    left, right = 190, WIDTH - 10
+    left, right = 215, WIDTH - 10
 
     def x(value: float) -> float:
         return left + (min(max(100 * value, low), high) - low) / (high - low) * (right - left)
@@ -69,8 +71,9 @@ def hold_chart(rows: list[dict]) -> Drawing | None:
     _scale(drawing, low, high, left, right, height)
     for i, r in enumerate(judged):
         y = height - 34 - i * ROW
-        label = f"{r['game']} {r['wager_key']} ({r['wagers']:,})"
-        drawing.add(String(left - 6, y - 2.5, label, fontSize=7, textAnchor="end"))
+        count = f" ({r['wagers']:,})"
+        label = _fit(wager_of(r), left - 6 - stringWidth(count, "Helvetica", 6.5), 6.5) + count
+        drawing.add(String(left - 6, y - 2.5, label, fontSize=6.5, textAnchor="end"))
         drawing.add(Line(x(r["interval_low"]), y, x(r["interval_high"]), y,
                          strokeColor=THEORY, strokeWidth=4))  # fmt: skip
         drawing.add(Line(x(r["theoretical_hold"]), y - 5, x(r["theoretical_hold"]), y + 5,
@@ -140,7 +143,7 @@ def daily_hold_chart(series: dict) -> Drawing | None:
             x = plot.x + plot.width * i / max(1, len(days) - 1)
             drawing.add(String(x - 2, plot.y + plot.height + 4, "!", fontSize=9, fillColor=ALERT))
     title = (
-        f"Daily hold, {series['venue']} {series['game']} {series['wager_key']}: "
+        f"Daily hold, {series['venue']} {wager_of(series)}: "
         "observed (line) and the band of the par sheet (red, dashed); ! a deviation"
     )
     drawing.add(String(0, 188, title, fontSize=8, fillColor=INK))

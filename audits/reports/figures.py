@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from audits.par.rules import place_rules
 from audits.reports.corrections import corrections_figures
+from audits.reports.cover import count, report_standing
 from audits.reports.figures_hold import hold_rows, not_counted_rows
 from audits.reports.models import Report, ReportKind
 from audits.reports.monitoring import monitoring_figures
@@ -62,7 +63,9 @@ def report_figures(report: Report) -> dict:
     monitoring = monitoring_figures(report)
     if monitoring is not None:
         figures["monitoring"] = monitoring
+    figures["standing"] = report_standing(figures)
     return figures
+
 
 
 def _about(report: Report) -> dict:
@@ -212,13 +215,13 @@ def _verdict(by_code: Counter, rejected: int | None, rounds_with_findings: int) 
     total = sum(by_code.values())
     if not total and not rejected:
         return {"code": "clean", "text": "Every round was played, wagered and paid as approved."}
-    where = f"{total:,} finding(s) in {rounds_with_findings:,} round(s)"
+    where = f"{count(total, 'finding')} in {count(rounds_with_findings, 'round')}"
     if rejected:
-        where += f" and {rejected:,} rejected line(s)"
+        where += f" and {count(rejected, 'rejected line')}"
     if unapproved:
         return {
             "code": "not_approved",
-            "text": f"{where}; {unapproved:,} round(s) were played without approved rules in "
+            "text": f"{where}; {count(unapproved, 'round')} played without approved rules in "
             "force: read the approval findings first.",
         }
     return {

@@ -39,14 +39,15 @@ def monitoring_figures(report: Report) -> dict | None:
     first, last = report.period_start, report.period_end
     zone = report.jurisdiction.timezone
     as_of = timezone.now()
+    deviations = _deviations(venues, first, last, as_of, zone)
     return {
         "as_of": local_iso(as_of, zone),
         "confidence": float(report.jurisdiction.deviation_confidence),
         "min_wagers": report.jurisdiction.deviation_min_wagers,
         "case_overdue_days": report.jurisdiction.case_overdue_days,
-        "ledger": [_venue_ledger(v, report, first, last) for v in venues],
+        "ledger": [_flagged(_venue_ledger(v, report, first, last), deviations) for v in venues],
         "daily": [row for v in venues for row in daily_holds(v, first, last)],
-        "deviations": _deviations(venues, first, last, as_of, zone),
+        "deviations": deviations,
         "dealers": [
             {"venue": v.code, "dealers": [_dealer(c) for c in dealer_checks(v, first, last)]}
             for v in venues
@@ -82,6 +83,24 @@ def _venue_ledger(venue: Venue, report: Report, first: date, last: date) -> dict
             "lines": [c.to_dict() for c in _shown(checks, whole_only)],
         }  # fmt: skip
     return {"venue": venue.code, "name": venue.name, "periods": periods}
+
+
+#: the ledger's period and the deviation period whose flag it shows
+SAME_PERIOD = {"last_day": "day", "period": "month_to_date", "year_to_date": "year_to_date"}
+
+
+def _flagged(ledger: dict, deviations: list[dict]) -> dict:
+    """Each ledger line ``flagged`` when the period's deviations hold a flag of the same
+    place, wager and span (the day, or the month or year to date from the same first day):
+    a hold outside its own interval is not a flag unless the month's test flagged it."""
+    flags = {(d["venue"], d["table"], d["game"], d["wager_key"], d["period"], d["first_day"])
+             for d in deviations}  # fmt: skip
+    for name, period in ledger["periods"].items():
+        for line in period["lines"]:
+            key = (ledger["venue"], line["table"], line["game"], line["wager_key"],
+                   SAME_PERIOD[name], period["first_day"])  # fmt: skip
+            line["flagged"] = key in flags
+    return ledger
 
 
 def _shown(checks: list[HoldCheck], whole_only: bool) -> list[HoldCheck]:

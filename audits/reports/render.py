@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-from datetime import datetime
 
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
@@ -19,6 +18,7 @@ from reportlab.platypus import (
 )
 
 from audits.reports.render_corrections import corrections_story
+from audits.reports.render_cover import KINDS, cover_story
 from audits.reports.render_findings import (
     appendix_story,
     findings_by_kind_story,
@@ -26,21 +26,16 @@ from audits.reports.render_findings import (
 )
 from audits.reports.render_hold import hold_story
 from audits.reports.render_monitoring import monitoring_story
-from audits.reports.render_parts import BODY, CELL, H1, H2, SMALL, STYLES
+from audits.reports.render_parts import BODY, CELL, H2, STYLES
 from audits.reports.render_parts import money as _money
 from audits.reports.render_parts import pairs as _pairs
 from audits.reports.render_parts import percent as _percent
 from audits.reports.render_parts import table as _table
 from audits.reports.render_parts import text as _text
 from audits.reports.render_venues import venue_details_story, venues_summary_story
+from games.engine.names import game_words, wager_words
 
 PAPER = {"letter": LETTER, "a4": A4}  # the jurisdiction's (the registry's paper_size)
-
-KINDS = {
-    "submission": "Audit of one hand-log submission",
-    "venue": "Venue audit",
-    "jurisdiction": "Jurisdiction audit",
-}
 
 
 def report_pdf(figures: dict) -> bytes:
@@ -58,7 +53,7 @@ def report_pdf(figures: dict) -> bytes:
         topMargin=16 * mm,
         bottomMargin=16 * mm,
     )
-    story = [*_cover(figures), *venues_summary_story(figures), PageBreak(), *_judged(figures)]
+    story = [*cover_story(figures), *venues_summary_story(figures), PageBreak(), *_judged(figures)]
     story += [*_summary(figures), *hold_story(figures), *largest_errors_story(figures)]
     story += [*venue_details_story(figures), *monitoring_story(figures)]
     story += appendix_story(figures)
@@ -95,88 +90,6 @@ def _numbered(report_id: str):
             self.restoreState()
 
     return NumberedCanvas
-
-
-def _cover(f: dict) -> list:
-    """What the report is: whose, where, when, what files, the verdict and the totals, who
-    asked, when it was issued, and how to verify it."""
-    about, j, summary = f["report"], f["jurisdiction"], f["summary"]
-    currency = j["currency"]
-    rows = [
-        ["Jurisdiction", f"{j['name']} ({j['code']})"],
-        ["Licensee", _licensee(f)],
-        ["Venue", _venues_of(f)],
-        ["Period", _period(f)],
-        *_cover_inputs(f["inputs"]),
-        ["Verdict", summary["verdict"]["text"]],
-        ["Totals", f"{summary['rounds']:,} rounds, {_money(summary['wagered'], currency)} "
-                   f"wagered; {summary['findings']:,} findings; overpaid "
-                   f"{_money(summary['overpaid'], currency)}, underpaid "
-                   f"{_money(summary['underpaid'], currency)}"],
-        ["Asked for by", about["generated_by"] or "—"],
-        ["Issued", _issued(about["generated_at"], j["timezone"])],
-        ["Report id", about["id"]],
-        ["Replaces", about["replaces"] or "—"],
-    ]  # fmt: skip
-    return [
-        Paragraph(KINDS[about["kind"]], H1),
-        Spacer(1, 6 * mm),
-        _pairs(rows, widths=[34 * mm, 140 * mm]),
-        Spacer(1, 6 * mm),
-        Paragraph(
-            "This report is signed by the compliance service with a PDF certification "
-            "signature; any change to it after signing breaks the signature. Its figures are "
-            "attached to it as report.json. Verify it with <i>manage.py verify_report</i> "
-            "or the service's verification page (/reports/verify/), which name the signer "
-            "and say whether the file is unchanged.",
-            SMALL,
-        ),
-    ]
-
-
-def _licensee(f: dict) -> str:
-    if not f["licensee"]:
-        return "all licensees of the jurisdiction"
-    return f"{f['licensee']['name']} ({f['licensee']['license_number']})"
-
-
-def _venues_of(f: dict) -> str:
-    """The report's venue, or the venues its rounds were played at."""
-    if f["venue"]:
-        return f"{f['venue']['code']} {f['venue']['name']}"
-    codes = sorted({place["venue"] for place in f["rules"]})
-    return ", ".join(codes) if codes else "—"
-
-
-def _cover_inputs(inputs: list[dict]) -> list[list[str]]:
-    """The files covered with their SHA-256 (the first five; the rest are under Inputs)."""
-    if not inputs:
-        return [["Files", "none"]]
-    rows = [[f"File {i}" if len(inputs) > 1 else "File",
-             f"{x['file_name']}, SHA-256 {x['sha256']}"]
-            for i, x in enumerate(inputs[:5], start=1)]  # fmt: skip
-    if len(inputs) > 5:
-        rows.append(["", f"and {len(inputs) - 5:,} more, listed under Inputs"])
-    return rows
-
-
-def _issued(generated_at: str, zone: str) -> str:
-    """``2026-11-27 00:18:30 -0800 (America/Los_Angeles)``: to the second, local time, as
-    the pages write an instant."""
-    return f"{datetime.fromisoformat(generated_at):%Y-%m-%d %H:%M:%S %z} ({zone})"
-
-
-def _period(f: dict) -> str:
-    about = f["report"]
-    if about["period"]:
-        return f"{about['period']} ({about['period_start']} to {about['period_end']})"
-    firsts = [x["first_round_at"] for x in f["inputs"] if x.get("first_round_at")]
-    lasts = [x["last_round_at"] for x in f["inputs"] if x.get("last_round_at")]
-    if not firsts:
-        return "no rounds"
-    first, last = min(firsts)[:10], max(lasts)[:10]
-    days = first if first == last else f"{first} to {last}"
-    return f"the rounds of the submission, played {days} (local time)"
 
 
 def _judged(f: dict) -> list:
@@ -216,8 +129,9 @@ def _authorized(wager: dict, options: dict) -> bool:
 
 def _place(place: dict, tables: list[str], currency: str) -> list:
     where = ", ".join(sorted(tables))
-    title = (f"{place['game']} at {place['venue']}, table{'s' if len(tables) > 1 else ''} "
-             f"{where} (in force on {place['on']})")  # fmt: skip
+    tables_word = "tables" if len(tables) > 1 else "table"
+    title = (f"{game_words(place['game'])} at {place['venue']}, {tables_word} {where} "
+             f"(in force on {place['on']})")  # fmt: skip
     if not place["in_force"]:
         return [Paragraph(f"{_text(title)}: no authorization in force", CELL), Spacer(1, 3)]
     version = place["rule_version"]
@@ -240,11 +154,14 @@ def _place(place: dict, tables: list[str], currency: str) -> list:
             + ("(illustrative)" if table["illustrative"] else table["content_hash"][:12] + "…")
         )
         wagers.append(
-            [w["wager_key"], label, _percent(w["house_edge"]), _percent(w["theoretical_return"])]
+            [wager_words(w["wager_key"]), label, _percent(w["house_edge"]),
+             _percent(w["theoretical_return"])]
         )
     limits = [["limit", "wager", "amount", "citation"]]
     limits += [
-        [lim["kind"], lim["wager_key"] or "any", _money(lim["amount"], currency), lim["citation"]]
+        [lim["kind"].replace("_", " "),
+         wager_words(lim["wager_key"]) if lim["wager_key"] else "any",
+         _money(lim["amount"], currency), lim["citation"]]
         for lim in place["limits"]
     ]
     notes = _notes_once(shown)

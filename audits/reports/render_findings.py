@@ -82,7 +82,11 @@ def appendix_story(f: dict) -> list:
         ),
         Spacer(1, 2 * mm),
         _table(counts, widths=[90 * mm, 60 * mm, 24 * mm], right=(2,)),
-        Paragraph(f"An even sample of {lists['sample_of']:,} of them", H3),
+        Paragraph(
+            f"An even sample: {len(lists['sample']):,} of the {lists['sample_of']:,} findings "
+            "besides the largest payout errors",
+            H3,
+        ),
         finding_table(lists["sample"], currency),
     ]
 

@@ -6,7 +6,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Paragraph, Spacer
 
 from audits.reports.charts import hold_chart
-from audits.reports.render_parts import H2, SMALL
+from audits.reports.render_parts import H2, SMALL, wager_of
 from audits.reports.render_parts import money as _money
 from audits.reports.render_parts import percent as _percent
 from audits.reports.render_parts import table as _table
@@ -35,7 +35,7 @@ def hold_story(f: dict) -> list:
         )
         rows.append(
             [
-                f"{h['game']} {h['wager_key']}",
+                wager_of(h),
                 f"{h['wagers']:,}",
                 _money(h["wagered"], currency),
                 _money(h["house_won"], currency),
@@ -69,7 +69,7 @@ def hold_story(f: dict) -> list:
 def _not_judged(rows: list[dict]) -> list:
     """The wagers the hold says nothing of, in words: no par sheet, or too few wagers."""
     said = [
-        f"{r['game']} {r['wager_key']} ({r['wagers']:,} wager{'s' if r['wagers'] != 1 else ''}"
+        f"{wager_of(r)} ({r['wagers']:,} wager{'s' if r['wagers'] != 1 else ''}"
         f"{', no par sheet' if r['interval_low'] is None else ''})"
         for r in rows
         if not r.get("judged", True)
@@ -89,7 +89,7 @@ def _not_counted(f: dict, currency: str) -> list:
     rows = [["venue / table", "game / wager", "wagers", "wagered", "house won", "why"]]
     for x in f.get("not_counted") or []:
         rows.append([
-            f"{x['venue']} {x['table']}", f"{x['game']} {x['wager_key']}", f"{x['wagers']:,}",
+            f"{x['venue']} {x['table']}", wager_of(x), f"{x['wagers']:,}",
             _money(x["wagered"], currency), _money(x["house_won"], currency), x["why"],
         ])  # fmt: skip
     if len(rows) == 1:

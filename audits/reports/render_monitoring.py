@@ -9,7 +9,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Paragraph, Spacer
 
 from audits.reports.charts import daily_hold_chart
-from audits.reports.render_parts import BODY, H2, H3, SMALL, TIGHT, money, percent, text
+from audits.reports.render_parts import BODY, H2, H3, SMALL, TIGHT, money, percent, text, wager_of
 from audits.reports.render_parts import table as _grid
 
 PERIOD_TITLES = {"last_day": "Last gaming day", "period": "Period to date",
@@ -60,11 +60,11 @@ def _ledger(venue: dict, currency: str) -> list:
                  ""]]  # fmt: skip
         for x in period["lines"]:
             rows.append([
-                x["table"] or "all", f"{x['game']} {x['wager_key']}", f"{x['wagers']:,}",
+                x["table"] or "all", wager_of(x), f"{x['wagers']:,}",
                 money(x["house_won"], currency),
                 percent(x["observed_hold"]), percent(x["theoretical_hold"]),
                 _interval(x), f"{x['p_value']:.2g}" if x["tested"] else "—",
-                "outside" if x["deviation"] else "within" if x["tested"] else "",
+                _judgement(x),
             ])  # fmt: skip
         title = (f"{PERIOD_TITLES[name]}: {period['first_day']} to {period['last_day']}, "
                  f"{period['rounds']:,} rounds")  # fmt: skip
@@ -74,6 +74,15 @@ def _ledger(venue: dict, currency: str) -> list:
                         right=(2, 3, 4, 5, 7), cell=TIGHT)] if len(rows) > 1 else [
             Paragraph("Nothing in the ledger.", BODY)]  # fmt: skip
     return story
+
+
+def _judgement(x: dict) -> str:
+    """FLAGGED by the month's test; outside its own interval alone is not a flag."""
+    if x.get("flagged"):
+        return "FLAGGED"
+    if not x["tested"]:
+        return ""
+    return "outside, not flagged" if x["deviation"] else "within"
 
 
 def _interval(x: dict) -> str:
@@ -94,7 +103,7 @@ def _deviations(rows: list[dict]) -> list:
         table_rows.append([
             Paragraph(f"{d['period'].replace('_', ' ')}<br/>{span}", SMALL),
             f"{d['venue']}/{d['table']}" if d["table"] else d["venue"],
-            f"{d['game']} {d['wager_key']}", f"{d['wagers']:,}", percent(d["observed_hold"]),
+            wager_of(d), f"{d['wagers']:,}", percent(d["observed_hold"]),
             percent(d["theoretical_hold"]), _interval(d), f"{d['p_value']:.2g}",
             d["found_at"][:10],
         ])  # fmt: skip
@@ -128,11 +137,10 @@ def _dealer_holds(venues: list[dict], currency: str) -> list:
         for d in venue["dealers"]:
             for x in d.get("holds", []):
                 rows.append([
-                    venue["venue"], d["dealer"], f"{x['game']} {x['wager_key']}",
+                    venue["venue"], d["dealer"], wager_of(x),
                     f"{x['wagers']:,}", money(x["house_won"], currency),
                     percent(x["observed_hold"]), percent(x["theoretical_hold"]), _interval(x),
-                    f"{x['p_value']:.2g}" if x["tested"] else "—",
-                    "outside" if x["deviation"] else "within" if x["tested"] else "",
+                    f"{x['p_value']:.2g}" if x["tested"] else "—", _judgement(x),
                 ])  # fmt: skip
     if len(rows) == 1:
         return []

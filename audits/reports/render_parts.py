@@ -10,6 +10,8 @@ from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.platypus import Paragraph, Table, TableStyle
 
+from games.engine.names import game_words, wager_words
+
 STYLES = getSampleStyleSheet()
 BODY = STYLES["BodyText"]
 SMALL = ParagraphStyle("small", parent=BODY, fontSize=7.5, leading=9)
@@ -76,3 +78,8 @@ def money(value: str | None, currency: str) -> str:
 
 def percent(value: float | None) -> str:
     return "—" if value is None else f"{100 * value:.2f}%"
+
+
+def wager_of(row: dict) -> str:
+    """``Toss One 21: Lucky 3``: a row's game and wager in words."""
+    return f"{game_words(row['game'])}: {wager_words(row['wager_key'])}"

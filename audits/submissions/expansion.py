@@ -12,11 +12,14 @@ cut is still yielded (its whole lines are validated; the cut is reported).
 
 from __future__ import annotations
 
+import logging
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from django.conf import settings
+
+log = logging.getLogger(__name__)
 
 GZIP_MAGIC = b"\x1f\x8b"
 PIECE = 1 << 20
@@ -63,7 +66,8 @@ class GzipExpander:
             try:
                 piece = self._member.decompress(data, PIECE)
             except zlib.error as exc:
-                self._stop(f"the gzip data is damaged after {self.compressed:,} bytes ({exc})")
+                log.info("gzip data damaged: %s", exc)  # zlib's words, for the service's team
+                self._stop(f"the gzip data is damaged after {self.compressed:,} compressed bytes")
                 return
             if piece:
                 self._count(len(piece))

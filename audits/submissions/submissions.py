@@ -100,8 +100,8 @@ def _truncation_finding(submission: Submission, lines: int, cut: str) -> Finding
         code="file_truncated",
         group=group,
         severity=severity,
-        message=f"{cut}: the {lines:,} line(s) before the cut are validated; whatever "
-        "followed is missing from the file",
+        message=f"{cut}: the {lines:,} line{'' if lines == 1 else 's'} before it are "
+        "validated; whatever followed is missing from the file",
         rule=format_rule("file_truncated"),
     )
 

@@ -6,9 +6,9 @@ from collections import Counter
 from collections.abc import Iterator
 
 from django.conf import settings
-from django.db.models import Count
+from django.db.models import Count, Sum
 
-from audits.submissions.models import Finding, Submission
+from audits.submissions.models import Chunk, Finding, Submission
 from compliance.timezones import local_iso
 
 FINDING_FIELDS = (
@@ -104,3 +104,20 @@ def findings_of(submission: Submission):
     return Finding.objects.filter(submission=submission).order_by(
         "line", "seat", "wager_key", "code"
     )
+
+
+def submissions_so_far(submissions) -> list[Submission]:
+    """The submissions as a list, each still being validated given ``so_far``: the rounds of
+    its chunks validated so far and how many of them have findings (an open live day grows
+    a chunk per post and is "validating" until it closes; a list shows what it holds)."""
+    listed = list(submissions)
+    open_ids = [s.pk for s in listed if s.status in ("queued", "validating")]
+    sums = {}
+    if open_ids:
+        done = Chunk.objects.filter(submission__in=open_ids, done=True).order_by()
+        sums = {row["submission"]: row for row in done.values("submission").annotate(
+            rounds=Sum("rounds"), with_findings=Sum("rounds_with_findings"))}  # fmt: skip
+    for s in listed:
+        row = sums.get(s.pk)
+        s.so_far = (row["rounds"], row["with_findings"]) if row else (0, 0)
+    return listed

@@ -82,8 +82,9 @@ RECORD_WORDS: dict[str, FindingWords] = {
         "nothing on your side: the service's team is told; the line is kept",
     ),
     "file_truncated": FindingWords(
-        "A compressed file cut short",
-        "a gzip file ends before its end: the lines before the cut are validated",
+        "A compressed file damaged or cut short",
+        "a gzip file is damaged or ends before its end: the lines before the damage are "
+        "validated, whatever followed is missing",
         "the upload: send the whole file again",
     ),
     "duplicate_round": FindingWords(

@@ -30,6 +30,7 @@ from audits.submissions.corrections import (
     submissions_incomplete,
 )
 from audits.submissions.models import SubmissionStatus
+from audits.submissions.summary import submissions_so_far
 from games.access import REVIEWER, STAFF, approvals_visible_to, user_role, venues_visible_to
 from games.pages import approvals_awaiting_action
 
@@ -58,7 +59,8 @@ def work_of(user) -> Work:
     role = user_role(user)
     work = Work(role)
     submissions = access.submissions_visible_to(user).select_related("licensee")
-    work.submissions = list(submissions.order_by("-submitted_at")[:LISTED])
+    latest = submissions.select_related("live_day").order_by("-submitted_at")[:LISTED]
+    work.submissions = submissions_so_far(latest)
     reports = report_access.reports_visible_to(user).select_related("venue", "submission")
     issued = reports.filter(status=ReportStatus.DONE).order_by("-issued_at")[:LISTED]
     work.reports = reports_standing(issued)

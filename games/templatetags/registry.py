@@ -6,6 +6,7 @@ from django import template
 from django.utils.html import format_html, format_html_join
 
 from games.citations import citation_parts
+from games.engine.names import game_words, wager_words
 from games.engine.sources import document_title as title_of
 
 register = template.Library()
@@ -38,3 +39,15 @@ def cite(value: str):
 def document_title(value: str) -> str:
     """A rule document's file name → its title (anything else as it is)."""
     return title_of(value) if value else ""
+
+
+@register.filter
+def game_name(code: str) -> str:
+    """``toss-one-21`` -> ``Toss One 21`` (a game the engine does not know: its code)."""
+    return game_words(code) if code else ""
+
+
+@register.filter
+def wager_name(key: str) -> str:
+    """``lucky3`` -> ``Lucky 3``; an empty key stays empty (a line of rounds)."""
+    return wager_words(key) if key else ""

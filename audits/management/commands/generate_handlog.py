@@ -3,6 +3,7 @@
 from datetime import date, timedelta
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
 
 from audits.demo.sample_month import sample_month_generate, sample_venue_get
 from audits.demo.submitted_days import days_taken_message, submissions_of_days
@@ -75,6 +76,7 @@ class Command(BaseCommand):
         }
         try:
             start = date.fromisoformat(opts["start"])
+            _refuse_future(start, opts["days"])
             if not opts["reuse_round_ids"] and not opts["toss_one_only"]:
                 _refuse_days_taken(opts["venue"], start, opts["days"])
             if opts["tables"] and not opts["toss_one_only"]:
@@ -98,6 +100,14 @@ class Command(BaseCommand):
         except (OSError, ValueError) as exc:
             raise CommandError(str(exc)) from exc
         self.stdout.write(report.summary())
+
+
+def _refuse_future(start: date, days: int) -> None:
+    """A hand log holds days played: none after today."""
+    last, today = start + timedelta(days=days - 1), timezone.localdate()
+    if last > today:
+        raise ValueError(f"the last day asked, {last}, is after today, {today}: a hand log "
+                         "holds days already played (give an earlier --start or fewer --days)")
 
 
 def _refuse_days_taken(venue: str, start: date, days: int) -> None:

@@ -23,3 +23,25 @@ class ScheduleForm(forms.Form):
     def crontab(self) -> dict[str, str]:
         fields = ("minute", "hour", "day_of_month", "month_of_year")
         return {**{f: self.cleaned_data[f] for f in fields}, "day_of_week": "*"}
+
+
+class ReportAskForm(forms.Form):
+    """A venue's or a jurisdiction's report of a month or quarter: both start unchosen."""
+
+    scope = forms.ChoiceField(label="Report of")
+    period = forms.ChoiceField(label="Period")
+
+    def __init__(self, *args, scopes, periods, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["scope"].choices = [("", "choose a venue or the jurisdiction")] + [
+            (c.value, c.label) for c in scopes
+        ]
+        self.fields["period"].choices = [("", "choose a month or a quarter")] + [
+            (c.value, c.label) for c in periods
+        ]
+
+    def request_data(self) -> dict:
+        """What :func:`report_request_by` takes: ``{"venue": code, "period": ...}`` or the
+        jurisdiction's."""
+        kind, code = self.cleaned_data["scope"].split(":", 1)
+        return {kind: code, "period": self.cleaned_data["period"]}

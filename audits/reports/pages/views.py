@@ -9,12 +9,15 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 from django_celery_beat.models import PeriodicTask
 
 from audits.doors.pages import PAGE, form_status
 from audits.reports import access as report_access
-from audits.reports.pages.forms import ScheduleForm
+from audits.reports.asking import report_periods_until, report_scopes_for
+from audits.reports.models import ReportStatus
+from audits.reports.pages.forms import ReportAskForm, ScheduleForm
 from audits.reports.periods import PeriodError
 from audits.reports.requests import NotVisible, report_request_by
 from audits.reports.schedules import (
@@ -30,7 +33,7 @@ from audits.reports.standing import reports_standing
 from audits.reports.verification import MAX_PDF_BYTES, report_check, report_zone
 from audits.signing.identity import SigningSetupError
 from compliance.views import limited_per_address
-from games.access import jurisdiction_managed_by
+from games.access import ADMIN, jurisdiction_managed_by, user_role
 
 
 @login_required
@@ -48,7 +51,29 @@ def report_ask(request, uuid):
 
 
 @login_required
+@require_http_methods(["GET", "POST"])
 def report_list(request):
+    """The reports one may see; and the form asking for a venue's or the jurisdiction's
+    report of a month or quarter, for those who may ask for one."""
+    scopes = report_scopes_for(request.user)
+    periods = report_periods_until(timezone.localdate())
+    form = ReportAskForm(request.POST or None, scopes=scopes, periods=periods)
+    if request.method == "POST":
+        if not scopes:
+            raise PermissionDenied("you may not ask for reports")
+        if form.is_valid():
+            try:
+                report = report_request_by(request.user, form.request_data())
+            except NotVisible as exc:
+                raise Http404(str(exc)) from exc
+            except (ValidationError, PeriodError) as exc:
+                form.add_error(None, " ".join(getattr(exc, "messages", [str(exc)])))
+            else:
+                issued = report.status == ReportStatus.DONE
+                messages.success(request, f"Report {report.uuid}: " + (
+                    "issued already, listed below." if issued else "asked for, being generated."
+                ))  # fmt: skip
+                return redirect("web-reports")
     reports = report_access.reports_visible_to(request.user).select_related(
         "venue", "submission", "jurisdiction"
     )
@@ -56,7 +81,8 @@ def report_list(request):
         request.GET.get("page")
     )
     page.object_list = reports_standing(page.object_list)
-    return render(request, "web/reports.html", {"page": page})
+    context = {"page": page, "form": form if scopes else None}
+    return render(request, "web/reports.html", context, status=form_status(form))
 
 
 @limited_per_address("VERIFY_PAGE_RATE")
@@ -87,6 +113,8 @@ def report_verify_page(request):
 def schedule_list(request):
     """Reviewers: their jurisdiction's report schedules; create one, pause or resume one."""
     jurisdiction = jurisdiction_managed_by(request.user)
+    if jurisdiction is None and user_role(request.user) == ADMIN and request.method == "GET":
+        return render(request, "web/schedules.html", {"admin_only": True})
     if jurisdiction is None:
         raise PermissionDenied("only commission reviewers manage report schedules")
     form = ScheduleForm(request.POST or None)

@@ -104,7 +104,7 @@ class Submission(models.Model):
             return "failed" if self.status == SubmissionStatus.FAILED else "not yet known"
         if not self.finding_count and not self.rejected_lines:
             return "clean"
-        return f"{self.finding_count:,} finding(s)"
+        return f"{self.finding_count:,} finding{'' if self.finding_count == 1 else 's'}"
 
 
 class Chunk(models.Model):

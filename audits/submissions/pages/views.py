@@ -20,7 +20,8 @@ from audits.submissions.models import SubmissionStatus
 from audits.submissions.pages.forms import FindingFilterForm, UploadForm
 from audits.submissions.progress import submission_progress
 from audits.submissions.storage import SubmissionRefused, SubmissionTooLarge, max_upload_bytes
-from audits.submissions.summary import submission_summary
+from audits.submissions.summary import submission_summary, submissions_so_far
+from audits.submissions.verdict import submission_verdict
 from audits.submissions.withdrawal import (
     WithdrawalRefused,
     submission_reinstate,
@@ -32,10 +33,11 @@ from games.access import REVIEWER, STAFF, user_role
 
 @login_required
 def submission_list(request):
-    records = access.submissions_visible_to(request.user).select_related("licensee")
+    records = access.submissions_visible_to(request.user).select_related("licensee", "live_day")
     page = Paginator(records.order_by("-submitted_at", "-pk"), PAGE).get_page(
         request.GET.get("page")
     )
+    page.object_list = submissions_so_far(page.object_list)
     return render(request, "web/submissions.html", {"page": page})
 
 
@@ -95,11 +97,13 @@ def submission_detail(request, uuid):
         chosen = {k: v for k, v in filters.cleaned_data.items() if v not in ("", None)}
     page = Paginator(findings, PAGE).get_page(request.GET.get("page"))
     kinds, most = submission_findings_by_kind(submission)
+    summary = submission_summary(submission)
     context = {
         "kinds": kinds,
         "most": most,
         "submission": submission,
-        "summary": submission_summary(submission),
+        "summary": summary,
+        "verdict": submission_verdict(submission, summary),
         "totals": submission.totals.order_by("venue", "table", "game", "wager_key"),
         "filters": filters,
         "csv_query": urlencode({**chosen, "format": "csv"}),

@@ -108,3 +108,19 @@ def test_tables_are_the_registrys_unless_toss_one_only(wa, tmp_path):
 
     with pytest.raises(CommandError, match="--tables needs --toss-one-only"):
         call_command("generate_handlog", str(tmp_path / "x.jsonl"), "--tables", "T1")
+
+
+def test_the_command_deals_no_day_after_today(wa, tmp_path):
+    from datetime import timedelta
+
+    from django.core.management.base import CommandError
+    from django.utils import timezone
+
+    today = timezone.localdate()
+    out = tmp_path / "future.jsonl"
+    with pytest.raises(CommandError, match=f"is after today, {today}"):
+        call_command("generate_handlog", str(out), "--start", str(today), "--days", "2")
+    assert not out.exists()
+    call_command("generate_handlog", str(out), "--start", str(today - timedelta(days=1)),
+                 "--days", "2", "--rounds", "20", "--toss-one-only")  # fmt: skip
+    assert out.exists()

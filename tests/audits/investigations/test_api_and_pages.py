@@ -149,3 +149,24 @@ def test_the_staff_page_answers_with_a_file_and_the_thread_shows_its_digest(vali
                                                 "outcome": "corrected"})  # fmt: skip
     case.refresh_from_db()
     assert (case.status, case.outcome) == ("closed", "corrected")
+
+
+def test_the_answers_cause_and_the_decision_start_empty_and_are_asked_for(validated, people):  # noqa: F811
+    reviewer, staff = Client(), Client()
+    reviewer.force_login(people.reviewer)
+    staff.force_login(people.staff)
+    reviewer.post("/cases/new/", {"findings": _findings(validated, 1), "title": "One",
+                                  "text": "Explain."})  # fmt: skip
+    case = Case.objects.get()
+    page = staff.get(f"/cases/{case.pk}/").content.decode()
+    assert '<option value="" selected>choose the cause</option>' in page
+    assert page.count(" selected>") == 1  # no cause chosen for the licensee
+    staff.post(f"/cases/{case.pk}/answer/", {"text": "Left as it came.", "cause": ""})
+    case.refresh_from_db()
+    assert case.status == "awaiting_licensee"  # no answer recorded without a cause
+    staff.post(f"/cases/{case.pk}/answer/", {"text": "Misread.", "cause": "misread_card"})
+    page = reviewer.get(f"/cases/{case.pk}/").content.decode()
+    assert '<option value="" selected>choose the decision</option>' in page
+    reviewer.post(f"/cases/{case.pk}/decide/", {"decision": "", "text": "Left as it came."})
+    case.refresh_from_db()
+    assert case.status == "awaiting_reviewer"  # no decision recorded without one chosen

@@ -35,7 +35,7 @@ def test_the_day_so_far_for_the_venues_staff(posted, django_user_model):
     page = client.get("/monitoring/venues/WA-CR-0042/live/?day=2026-11-01")
     assert page.status_code == 200
     text = page.content.decode()
-    for words in ("Gaming day 2026-11-01", "1 of 1 posts validated", "1 finding(s)",
+    for words in ("Gaming day 2026-11-01", "1 of 1 posts validated", "1 finding.",
                   "Hold so far against par", "Paid less than the rules give", "T2-2",
                   "data-live-url"):  # fmt: skip
         assert words in text, words
@@ -73,3 +73,14 @@ def test_play_without_an_authorization_is_shown_apart_without_par(
     assert "<td>T9</td>" not in against_par.split("Hold so far against par")[1]
     assert "<td>T9</td>" in apart.split("Findings as they arrive")[0]
     assert "no par sheet" not in text
+
+
+def test_an_open_live_day_reads_open_with_its_rounds_and_findings_so_far(
+    posted, django_user_model
+):
+    client = _signed_in(django_user_model, posted)
+    for path in ("/submissions/", "/"):
+        text = " ".join(client.get(path).content.decode().split())
+        assert "<td>open live day</td><td class=\"num\">2</td>" in text, path
+        assert "1 round with findings so far" in text, path
+        assert "not yet known" not in text, path

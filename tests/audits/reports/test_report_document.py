@@ -94,7 +94,8 @@ def test_the_hold_chart_draws_one_labelled_line_per_judged_wager_and_says_the_re
     ]
     chart = hold_chart(rows)
     labels = [s for s in chart.contents if isinstance(s, String) and "(" in s.text]
-    assert [s.text for s in labels] == ["toss-one-21 lucky3 (1,385)", "toss-one-21 main (3,584)"]
+    assert [s.text for s in labels] == ["Toss One 21: Lucky 3 (1,385)",
+                                          "Toss One 21: main wager (3,584)"]
     assert abs(labels[0].y - labels[1].y) >= ROW  # one line each, never overprinted
     dots = [c for c in chart.contents if isinstance(c, Circle)]
     assert [d.fillColor == ALERT for d in dots] == [True, False]  # the flagged one is red
@@ -103,8 +104,8 @@ def test_the_hold_chart_draws_one_labelled_line_per_judged_wager_and_says_the_re
         for p in hold_story({"jurisdiction": {"currency": "USD"}, "hold": rows})
         if hasattr(p, "text")
     )
-    assert "ante-up-21 insurance (6 wagers)" in words
-    assert "blackjack-tie-bonus tie_17 (0 wagers, no par sheet)" in words
+    assert "Ante Up 21, Poker Bonus Edition: Insurance (6 wagers)" in words
+    assert "Blackjack with tie bonus wagers: Tie on 17 (0 wagers, no par sheet)" in words
 
 
 def test_rules_in_force_once_per_variant_in_words(validated, tmp_path):  # noqa: F811

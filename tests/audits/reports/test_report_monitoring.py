@@ -125,7 +125,8 @@ def test_the_pdf_shows_the_monitoring_section(october, tmp_path):
     text = shown.stdout.decode()
     for words in ("Monitoring over time", "Period to date", "Deviations of the period",
                   "Cases touching the period", "Hold at T2 on 2 October", "outside",
-                  "awaiting the licensee", "Daily hold, WA-CR-0042 toss-one-21 main"):  # fmt: skip
+                  "awaiting the licensee",
+                  "Daily hold, WA-CR-0042 Toss One 21: main wager"):  # fmt: skip
         assert words in text, words
 
 

@@ -19,10 +19,14 @@ VALIDATOR = jsonschema.Draft202012Validator(handlog_json_schema())
 
 
 def test_the_page_and_the_schema_are_served_to_anyone(db):
-    page = Client().get("/handlog-format/")
-    assert page.status_code == 200 and page["Content-Type"].startswith("text/markdown")
-    text = page.content.decode()
-    assert text.startswith("# Hand log format, version 1")
+    raw = Client().get("/handlog-format/?format=markdown")
+    assert raw.status_code == 200 and raw["Content-Type"].startswith("text/markdown")
+    assert raw.content.decode().startswith("# Hand log format, version 1")
+    page = Client().get("/handlog-format/")  # for people: the same document as HTML
+    assert page.status_code == 200 and page["Content-Type"].startswith("text/html")
+    html = page.content.decode()
+    assert "<h1>Hand log format, version 1</h1>" in html and "<table>" in html
+    assert "# Hand log format" not in html and 'href="?format=markdown"' in html
     schema = Client().get("/handlog-format/v1/schema.json")
     assert schema.status_code == 200 and schema["Content-Type"] == "application/schema+json"
     assert json.loads(schema.content) == handlog_json_schema()

@@ -119,6 +119,17 @@ def test_ask_for_the_report_download_it_and_verify_it(
         "/reports/verify/", {"file": SimpleUploadedFile("r.pdf", pdf[:-10], "application/pdf")}
     )
     assert b"Not valid" in tampered.content
+    flipped = bytearray(pdf)
+    flipped[len(pdf) // 3] ^= 0x01  # one byte of the signed content changed in place
+    page = browser().post(
+        "/reports/verify/",
+        {"file": SimpleUploadedFile("r.pdf", bytes(flipped), "application/pdf")},
+    ).content.decode()
+    verdict = re.search(r'<h2 class="headline">([^<]+)</h2>', page).group(1)
+    assert verdict.startswith("Not valid: ") and len(verdict) > len("Not valid: ") + 10
+    assert page.index(verdict) < page.index("Signer</th>")  # the verdict first, the rows after
+    assert "covered by the signature" not in page  # nothing below contradicts it
+    assert "unchanged</th><td>yes" not in page and "after signing</th><td>yes" not in page
     assert (
         browser(people.other_staff).post(f"/submissions/{validated.uuid}/report/").status_code
         == 404
@@ -147,8 +158,10 @@ def test_reviewers_create_pause_and_resume_schedules(people):
     assert task.enabled is False
     assert browser(people.or_reviewer).post(f"/schedules/{task.pk}/pause/").status_code == 404
     assert reviewer.post("/schedules/", {**form, "period": "someday"}).status_code == 400
-    for user in (people.staff, people.admin):
-        assert browser(user).get("/schedules/").status_code == 403
+    assert browser(people.staff).get("/schedules/").status_code == 403
+    admin = browser(people.admin)  # told whose schedules are and where to see them
+    assert admin.get("/schedules/").status_code == 200
+    assert admin.post("/schedules/", form).status_code == 403  # but asks for none
     assert b'href="/schedules/"' not in browser(people.staff).get("/").content
 
 
