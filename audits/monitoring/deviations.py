@@ -140,6 +140,19 @@ def deviations_of(venues: list[Venue], first_day: date, last_day: date):
     return found.exclude(submission__withdrawn_at__isnull=False)  # found by a withdrawn file
 
 
+def flagged_lines(venue: Venue, day: date) -> dict[str, set[tuple[str, str, str]]]:
+    """Per period of the ledger ending ``day`` (the day, the month and the year to date), the
+    ``(table, game, wager)`` whose hold over that span the month's latest test flagged: a
+    line outside its own interval alone is not flagged."""
+    starts = {"day": day, "month_to_date": day.replace(day=1),
+              "year_to_date": day.replace(month=1, day=1)}  # fmt: skip
+    flagged: dict[str, set] = {name: set() for name in starts}
+    for d in deviations_of([venue], day, day):
+        if starts.get(d.period) == d.first_day:
+            flagged[d.period].add((d.table, d.game, d.wager_key))
+    return flagged
+
+
 def latest_month_tests():
     """Each venue-month's latest test (its standing: earlier tests' flags are replaced)."""
     latest = DeviationTest.objects.filter(

@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 
 GZIP_MAGIC = b"\x1f\x8b"
 PIECE = 1 << 20
+FEED = 1 << 14  # compressed bytes given to zlib at once
 #: below this many expanded bytes, no ratio is too high (a small file of repeated lines)
 RATIO_FLOOR = 64 << 20
 DEFAULT_MAX_EXPANDED_BYTES = 16 << 30
@@ -63,19 +64,21 @@ class GzipExpander:
         data = block
         while data and not self._broken:
             self._fed = True
-            try:
-                piece = self._member.decompress(data, PIECE)
+            feed, rest = data[:FEED], data[FEED:]  # a little at a time: what precedes damage
+            try:  # is yielded (zlib drops the output of the call that meets it)
+                piece = self._member.decompress(feed, PIECE)
             except zlib.error as exc:
                 log.info("gzip data damaged: %s", exc)  # zlib's words, for the service's team
-                self._stop(f"the gzip data is damaged after {self.compressed:,} compressed bytes")
+                at = self.compressed - len(data) + len(feed)
+                self._stop(f"the gzip data is damaged within its first {at:,} compressed bytes")
                 return
             if piece:
                 self._count(len(piece))
                 yield piece
             if not self._member.eof:
-                data = self._member.unconsumed_tail
+                data = self._member.unconsumed_tail + rest
                 continue
-            data = self._member.unused_data  # the member ended: another may follow
+            data = self._member.unused_data + rest  # the member ended: another may follow
             self._member, self._fed = zlib.decompressobj(wbits=31), False
             if data and not data.startswith(GZIP_MAGIC[: len(data)]):
                 self._stop(f"not gzip data after {self.compressed - len(data):,} bytes")

@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from audits.doors.api import ERROR, HasAuditRole, query_day, query_days, visible_venue
-from audits.monitoring.deviations import line_checks
+from audits.monitoring.deviations import flagged_lines, line_checks
 from audits.monitoring.ledger import PERIODS, ledger_last_day, ledger_lines, ledger_periods
 
 
@@ -43,8 +43,13 @@ class LedgerLineSerializer(serializers.Serializer):
     tested = serializers.BooleanField(
         help_text="a par sheet and at least the jurisdiction's fewest wagers"
     )
+    flagged = serializers.BooleanField(
+        help_text="the month's test flagged this hold (a deviation kept, listed under "
+        "deviations): a reason to look, not a finding"
+    )
     deviation = serializers.BooleanField(
-        help_text="tested and outside the interval: a reason to look, not a finding"
+        help_text="tested and outside its own interval, one test alone: not a flag unless "
+        "`flagged` (kept under this name for clients that read it)"
     )
 
 
@@ -96,7 +101,8 @@ class VenueLedgerView(APIView):
         venue = visible_venue(request, code)
         day = query_day(request.query_params, "day") or ledger_last_day(venue)
         periods = ledger_periods(venue, day) if day else dict.fromkeys(PERIODS, [])
-        rows = {name: _rows(venue, lines, day) for name, lines in periods.items()}
+        flags = flagged_lines(venue, day) if day else {}
+        rows = {name: _rows(venue, lines, day, flags.get(name)) for name, lines in periods.items()}
         asked = {"range_from": None, "range_to": None, "range": []}
         if "from" in request.query_params or "to" in request.query_params:
             first, last = query_days(request.query_params, venue)
@@ -107,10 +113,13 @@ class VenueLedgerView(APIView):
         )
 
 
-def _rows(venue, lines, day) -> list[dict]:
-    """The lines with their checks against the par sheets in force on ``day``."""
+def _rows(venue, lines, day, flagged: set | None = None) -> list[dict]:
+    """The lines with their checks against the par sheets in force on ``day``, each
+    ``flagged`` when its ``(table, game, wager)`` is in ``flagged``."""
     checks = line_checks(venue, lines, day)
-    return [_row(line, check, venue) for line, check in zip(lines, checks, strict=True)]
+    flagged = flagged or set()
+    return [{**_row(line, check, venue), "flagged": (line.table, line.game, line.wager_key)
+             in flagged} for line, check in zip(lines, checks, strict=True)]  # fmt: skip
 
 
 def _row(line, check, venue) -> dict:

@@ -13,7 +13,8 @@ class ScheduleForm(forms.Form):
     scope = forms.CharField(max_length=40, label="Venue or jurisdiction code")
     period = forms.CharField(
         max_length=20, initial="previous_month",
-        help_text="previous_month, previous_quarter, or a month (2026-10) or quarter (2026-Q3)",
+        help_text="the month before each run: previous_month; the quarter before: "
+        "previous_quarter; or a month (2026-10) or a quarter (2026-Q3)",
     )  # fmt: skip
     minute = forms.CharField(max_length=60, initial="0")
     hour = forms.CharField(max_length=60, initial="6")

@@ -7,8 +7,10 @@ from zoneinfo import ZoneInfo
 
 from django import forms
 
+from audits.submissions.finding_kinds import GROUP_TITLES
 from audits.validation.finding_words import FINDING_WORDS
 from audits.validation.findings import CODES, GROUPS
+from games.engine.names import game_words
 
 SEVERITIES = ("critical", "error", "warning")
 
@@ -32,7 +34,8 @@ class FindingFilterForm(forms.Form):
         required=False, choices=[("", "any severity"), *((s, s) for s in SEVERITIES)]
     )
     group = forms.ChoiceField(
-        required=False, label="Kind", choices=[("", "any kind"), *((g, g) for g in GROUPS)]
+        required=False, label="Kind",
+        choices=[("", "any kind"), *((g, GROUP_TITLES.get(g, g)) for g in GROUPS)],
     )
     code = forms.ChoiceField(
         required=False,
@@ -49,7 +52,7 @@ class FindingFilterForm(forms.Form):
 
     def __init__(self, *args, games=(), zone="UTC", **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [("", "any game"), *((g, g) for g in games)]
+        self.fields["game"].choices = [("", "any game"), *((g, game_words(g)) for g in games)]
         self.zone = ZoneInfo(zone)
 
     def apply(self, findings):

@@ -18,6 +18,7 @@ from audits.par.hold import Part, hold_of_parts
 from audits.samples import generate_toss_one
 from games.models import Licensee, Venue
 from tests.audits.submissions.test_pipeline import submit
+from tests.audits.submissions_support import people  # noqa: F401  (fixture)
 
 SKIMMED = ("T2", "2026-10-02")
 COIN = {"outcomes": [{"probability": 0.5, "pays": 1.0}, {"probability": 0.5, "pays": -1.0}]}
@@ -76,8 +77,11 @@ def test_the_same_month_unskimmed_has_no_deviation_though_some_holds_fall_outsid
     checks = month_checks(venue, date(2026, 10, 1))
     assert len(checks) >= 30  # every table's wagers each day, the venue's, the month's
     test = DeviationTest.objects.get()
-    assert (test.tests, test.level, test.month) == (len(checks), Decimal("0.00416667"),
-                                                    date(2026, 10, 1))  # fmt: skip (5% / 12)
+    assert (test.tests, test.level, test.month) == (
+        len(checks),
+        Decimal("0.00416667"),
+        date(2026, 10, 1),
+    )  # fmt: skip (5% / 12)
     flagged = {(c.table, c.wager_key, first, last) for _, first, last, c in checks
                if test.threshold and c.hold.p_value <= test.threshold}  # fmt: skip
     recorded = {(d.table, d.wager_key, d.first_day, d.last_day)
@@ -167,3 +171,25 @@ def test_another_licensees_upload_of_our_venue_finds_no_deviation(wa, tmp_path):
     submission = submit(other, _month(tmp_path, skim=True))
     assert submission.findings.filter(code="venue_not_of_licensee").exists()
     assert not Deviation.objects.exists()
+
+
+def test_the_ledger_api_says_flagged_only_of_a_hold_the_months_test_flagged(wa, tmp_path, people):  # noqa: F811
+    from rest_framework.test import APIClient
+
+    submit(wa, _month(tmp_path, skim=True))
+    api = APIClient()
+    api.force_authenticate(people.reviewer)
+    ledger = api.get("/api/audits/venues/WA-CR-0042/ledger/?day=2026-10-02").json()
+    flagged = {(x["table"], x["wager_key"]) for x in ledger["day"] if x["flagged"]}
+    days = Deviation.objects.filter(period="day", first_day=date(2026, 10, 2))
+    kept = {(d.table, d.wager_key) for d in days}
+    assert ("T2", "main") in flagged and flagged == kept
+    alone = [x for x in ledger["day"] if x["deviation"] and not x["flagged"]]
+    assert all((x["table"], x["wager_key"]) not in kept for x in alone)
+    month = {(x["table"], x["wager_key"]) for x in ledger["month_to_date"] if x["flagged"]}
+    assert month == {
+        (d.table, d.wager_key)
+        for d in Deviation.objects.filter(
+            period="month_to_date", first_day=date(2026, 10, 1), last_day=date(2026, 10, 2)
+        )
+    }
