@@ -6,8 +6,9 @@ wagers a day (each side wager on its share of them), staked as the sample player
 (10, 25, 50 or 100, in 35/35/20/10 parts), and each wager's results are drawn from its par
 sheet's outcome probabilities.  Each month is tested as :mod:`audits.monitoring.month_tests`
 tests it: every table's and the whole venue's hold of each wager each gaming day (one
-family) and the month and year to date (another), Benjamini–Hochberg, each family at half
-the month's twelfth of the year's ``level`` (:func:`month_flags`).
+family) and the month and year to date (another), each with at least :data:`FEWEST` wagers,
+Benjamini–Hochberg, each family at half the month's twelfth of the year's ``level``
+(:func:`month_flags`).
 
 Planted, in one month at table ``T1`` (the month's test is then read for a flag at ``T1`` or
 the whole venue on the planted wager):
@@ -35,6 +36,9 @@ MONTHS = 12
 STAKES = np.array([10, 25, 50, 100])
 STAKE_SHARES = np.array([0.35, 0.35, 0.20, 0.10])
 PLANTS = ("skim", "dealer", "paytable")
+#: a hold of fewer wagers is shown and not tested (the jurisdiction's deviation_min_wagers:
+#: 400 unless its registry file says otherwise), as monitoring tests it
+FEWEST = 400
 
 
 @dataclass(frozen=True)
@@ -124,10 +128,11 @@ def _checks(days: list[dict], sheets, venue: Venue) -> list:
     for (table, wager), (n, wagered, net, squares, cubes) in summed.items():
         game = venue.tables[table]
         part = Part(n, wagered, net, sheets[game][wager], squares, cubes)
-        out.append((table, game, wager, [part]))
+        if n >= FEWEST:
+            out.append((table, game, wager, [part]))
         pooled.setdefault((game, wager), []).append(part)
     for (game, wager), parts in pooled.items():
-        if len(parts) > 1:
+        if len(parts) > 1 and sum(p.wagers for p in parts) >= FEWEST:
             out.append((VENUE, game, wager, parts))
     return out
 

@@ -40,3 +40,16 @@ def test_a_month_flags_only_where_it_was_planted(sheets):
     year[2] = skimmed  # a tenth of every stake kept besides
     flags = yr.month_flags(year, 2, sheets, venue, 0.05)
     assert flags and {(t, w) for _, t, _, w in flags} == {("T6", "main")}
+
+
+def test_a_hold_of_fewer_wagers_than_the_jurisdiction_tests_is_left_out_as_monitoring_does(
+    sheets,
+):
+    rng = np.random.default_rng(5)
+    venue = yr.DEMO.only("blackjack-tie-bonus")
+    day = yr._month(rng, venue, sheets, None)[0]
+    checked = {(t, w): parts for t, _, w, parts in yr._checks([day], sheets, venue)}
+    assert ("T6", "main") in checked  # 400 wagers a day
+    assert day[("T6", "tie_18")][0] < yr.FEWEST and ("T6", "tie_18") not in checked
+    month = yr._month(rng, venue, sheets, None)
+    assert ("T6", "tie_18") in {(t, w) for t, _, w, _ in yr._checks(month, sheets, venue)}
