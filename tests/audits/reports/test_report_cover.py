@@ -18,6 +18,7 @@ from audits.reports.figures import report_figures
 from audits.reports.lifecycle import report_request
 from audits.reports.models import ReportKind
 from audits.reports.render import report_pdf
+from audits.reports.render_parts import money
 from tests.audits.reports.test_report_monitoring import october  # noqa: F401  (fixture)
 from tests.audits.submissions_support import people  # noqa: F401  (fixture)
 
@@ -52,6 +53,7 @@ def test_the_first_page_of_a_skimmed_months_venue_report_names_the_flagged_hold(
     assert cover.index("Verdict") < cover.index("Findings")  # the verdict before the details
     _every_number_the_verdict_states_is_the_twins_own(f)
     _the_ledger_calls_a_flagged_hold_flagged_and_an_outside_one_not(f)
+    _every_page_states_the_twins_numbers(f)
 
 
 def _every_number_the_verdict_states_is_the_twins_own(f: dict) -> None:
@@ -73,6 +75,26 @@ def _every_number_the_verdict_states_is_the_twins_own(f: dict) -> None:
         f"{100 * furthest['theoretical_hold']:.2f}",
     ]
     assert f"(p {furthest['p_value']:.1g})" in named
+
+
+def _every_page_states_the_twins_numbers(f: dict) -> None:
+    """The numbers the report's sentences state, read back from every page: the totals on
+    the cover, the monitoring rule, the appendix's count, each case's and flag's count."""
+    text = _all_text(f)
+    s, m, currency = f["summary"], f["monitoring"], f["jurisdiction"]["currency"]
+    totals = (f"{s['rounds']:,} rounds, {money(s['wagered'], currency)} wagered; "
+              f"{s['findings']:,} findings; overpaid {money(s['overpaid'], currency)}, "
+              f"underpaid {money(s['underpaid'], currency)}")  # fmt: skip
+    assert totals in text
+    assert f"each day with {m['min_wagers']:,} wagers or more" in text
+    assert f"the interval holds {m['confidence']:.2%} of holds" in text
+    lists = f["findings"]
+    if lists["appendix"] is None:
+        assert f"{s['findings']:,} findings: too many to print" in text
+    else:
+        assert f"Every finding stored, {lists['stored']:,}, in file order" in text
+    stated = [int(n.replace(",", "")) for n in re.findall(r"(\d[\d,]*) hold\w* flagged", text)]
+    assert stated and set(stated) == {len(m["deviations"])}
 
 
 def _the_ledger_calls_a_flagged_hold_flagged_and_an_outside_one_not(f: dict) -> None:
