@@ -114,8 +114,8 @@ def test_rules_in_force_once_per_variant_in_words(validated, tmp_path):  # noqa:
     judged = " ".join(" ".join(_pages(path)[1:3]).split())
     places = {p["table"] for p in figures["rules"] if p["in_force"]}
     assert places >= {"T1", "T2", "T3", "T4"}  # four tables, and T1 has a limit of its own
-    assert "toss-one-21 at WA-CR-0042, tables T2, T3, T4 (in force on" in judged
-    assert "toss-one-21 at WA-CR-0042, table T1 (in force on" in judged
+    assert "Toss One 21 at WA-CR-0042, tables T2, T3, T4 (in force on" in judged
+    assert "Toss One 21 at WA-CR-0042, table T1 (in force on" in judged
     assert judged.count("Approval WSGC approval letter") == 2  # once per variant, not per table
     assert "options: blackjack pays 3:2, lucky3 paytable 1" in judged  # words, not a dict
     assert "{'" not in judged and "#2 v1" not in judged  # Lucky 3 #2 is not authorized here
