@@ -9,6 +9,7 @@ machine.  Pure: no database.
 from __future__ import annotations
 
 from audits.reports.render_parts import percent
+from compliance.words import counted
 from games.engine.names import game_words, wager_words
 
 FLAGGED_SHOWN = 3  # the cover names the largest few flagged holds; the rest are listed after
@@ -67,13 +68,13 @@ def _sentence(st: dict, f: dict) -> str:
     if st["has_monitoring"]:
         parts.append(_flagged_words(st))
     if st["flagged_pooled"]:
-        parts.append(f"{count(st['flagged_pooled'], 'pooled hold')} of the hold analysis "
+        parts.append(f"{counted(st['flagged_pooled'], 'pooled hold')} of the hold analysis "
                      "flagged")  # fmt: skip
     if st["has_monitoring"]:
         parts.append(_cases_words(st))
     if f["report"]["kind"] != "submission":
         parts.append(
-            f"{count(st['corrections'], 'correction')} to the period's submissions"
+            f"{counted(st['corrections'], 'correction')} to the period's submissions"
             if st["corrections"]
             else "no correction to the period's submissions"
         )
@@ -88,25 +89,22 @@ def _sentence(st: dict, f: dict) -> str:
 def _findings_words(st: dict) -> str:
     if not st["findings"] and not st["rejected_lines"]:
         return "no finding: every round was played, wagered and paid as approved"
-    words = (f"{count(st['findings'], 'finding')} in "
-             f"{count(st['rounds_with_findings'], 'round')}")  # fmt: skip
+    words = (f"{counted(st['findings'], 'finding')} in "
+             f"{counted(st['rounds_with_findings'], 'round')}")  # fmt: skip
     if st["rejected_lines"]:
-        words += f" and {count(st['rejected_lines'], 'rejected line')}"
+        words += f" and {counted(st['rejected_lines'], 'rejected line')}"
     return words
 
 
 def _flagged_words(st: dict) -> str:
     if not st["flagged_holds"]:
         return "no hold flagged by monitoring"
-    return f"{count(st['flagged_holds'], 'hold')} flagged by monitoring"
+    return f"{counted(st['flagged_holds'], 'hold')} flagged by monitoring"
 
 
 def _cases_words(st: dict) -> str:
     if not st["open_cases"]:
         return "no case open"
-    words = f"{count(st['open_cases'], 'case')} open"
+    words = f"{counted(st['open_cases'], 'case')} open"
     return words + (f" ({st['overdue_cases']:,} overdue)" if st["overdue_cases"] else "")
 
-
-def count(n: int, noun: str) -> str:
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from audits.par.rules import place_rules
 from audits.reports.corrections import corrections_figures
-from audits.reports.cover import count, report_standing
+from audits.reports.cover import report_standing
 from audits.reports.figures_hold import hold_rows, not_counted_rows
 from audits.reports.models import Report, ReportKind
 from audits.reports.monitoring import monitoring_figures
@@ -27,6 +27,7 @@ from audits.submissions.summary import findings_cap_note
 from audits.validation.finding_words import FINDING_WORDS
 from audits.validation.findings import CODES
 from compliance.timezones import local_iso
+from compliance.words import counted
 from games.models import Venue
 
 ZERO = Decimal(0)
@@ -215,13 +216,13 @@ def _verdict(by_code: Counter, rejected: int | None, rounds_with_findings: int) 
     total = sum(by_code.values())
     if not total and not rejected:
         return {"code": "clean", "text": "Every round was played, wagered and paid as approved."}
-    where = f"{count(total, 'finding')} in {count(rounds_with_findings, 'round')}"
+    where = f"{counted(total, 'finding')} in {counted(rounds_with_findings, 'round')}"
     if rejected:
-        where += f" and {count(rejected, 'rejected line')}"
+        where += f" and {counted(rejected, 'rejected line')}"
     if unapproved:
         return {
             "code": "not_approved",
-            "text": f"{where}; {count(unapproved, 'round')} played without approved rules in "
+            "text": f"{where}; {counted(unapproved, 'round')} played without approved rules in "
             "force: read the approval findings first.",
         }
     return {

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from audits.submissions.models import Submission, SubmissionStatus
+from compliance.words import counted
 
 
 @dataclass(frozen=True)
@@ -36,20 +37,21 @@ def submission_verdict(submission: Submission, summary: dict) -> Verdict:
     damage = submission.findings.filter(code="file_truncated").order_by("line").first()
     if damage is not None:
         return _damaged(damage, summary)
-    counted = _counted(summary)
+    read = _read(summary)
     wrong = _paid_wrong(summary, currency)
     if not summary["findings"] and not summary["rejected_lines"]:
-        return Verdict("clean", f"Clean: every one of the {_n(summary['rounds'], 'round')} was "
-                       "played, wagered and paid as approved.", counted, "")  # fmt: skip
-    headline = (f"{_n(summary['findings'], 'finding')} in "
-                f"{_n(summary['rounds'] - summary['clean_rounds'], 'round')} of "
+        rounds = counted(summary["rounds"], "round")
+        return Verdict("clean", f"Clean: every one of the {rounds} was played, wagered and "
+                       "paid as approved.", read, "")  # fmt: skip
+    headline = (f"{counted(summary['findings'], 'finding')} in "
+                f"{counted(summary['rounds'] - summary['clean_rounds'], 'round')} of "
                 f"{summary['rounds']:,}{wrong}")  # fmt: skip
     if summary["rejected_lines"]:
-        headline += f"; {_n(summary['rejected_lines'], 'line')} rejected, unread"
+        headline += f"; {counted(summary['rejected_lines'], 'line')} rejected, unread"
     return Verdict(
         "findings",
         headline + ".",
-        counted,
+        read,
         "Read the findings by kind below; open a case on those to be explained.",
     )
 
@@ -59,17 +61,17 @@ def _damaged(damage, summary: dict) -> Verdict:
     why = damage.message.partition(": the ")[0]
     return Verdict(
         "damaged",
-        f"Damaged file: {why}. Only the {_n(kept, 'line')} before the damage were read.",
-        f"Those lines were validated ({_counted(summary)}, "
-        f"{_n(summary['findings'], 'finding')}); whatever followed is missing from this "
+        f"Damaged file: {why}. Only the {counted(kept, 'line')} before the damage were read.",
+        f"Those lines were validated ({_read(summary)}, "
+        f"{counted(summary['findings'], 'finding')}); whatever followed is missing from this "
         "submission and from monitoring.",
         "Send the whole file again; this submission is kept as it was sent.",
     )
 
 
-def _counted(summary: dict) -> str:
-    return (f"{_n(summary['rounds'], 'round')} read, {summary['clean_rounds']:,} clean, "
-            f"{_n(summary['rejected_lines'], 'line')} rejected")  # fmt: skip
+def _read(summary: dict) -> str:
+    return (f"{counted(summary['rounds'], 'round')} read, {summary['clean_rounds']:,} clean, "
+            f"{counted(summary['rejected_lines'], 'line')} rejected")  # fmt: skip
 
 
 def _paid_wrong(summary: dict, currency: str) -> str:
@@ -78,6 +80,3 @@ def _paid_wrong(summary: dict, currency: str) -> str:
     said = [f"{w} {currency} {amount:,.2f}" for w, amount in pairs if amount]
     return f"; {' and '.join(said)}" if said else ""
 
-
-def _n(n: int, noun: str) -> str:
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"
