@@ -116,8 +116,14 @@ def _variants(rules: list[dict]) -> list[tuple[dict, list[str]]]:
 def _options_in_words(options: dict) -> str:
     """``{"blackjack_pays": "3:2", "lucky3_paytable": "1"}`` -> "blackjack pays 3:2, Lucky 3
     paytable 1" (none: "none")."""
-    words = [f"{name.replace('_', ' ')} {value}" for name, value in sorted(options.items())]
+    words = [f"{_option_words(name)} {value}" for name, value in sorted(options.items())]
     return ", ".join(words) or "none"
+
+
+def _option_words(name: str) -> str:
+    if name.endswith("_paytable"):
+        return f"{wager_words(name.removesuffix('_paytable'))} paytable"
+    return name.replace("_", " ")
 
 
 def _authorized(wager: dict, options: dict) -> bool:
@@ -180,7 +186,7 @@ def _notes_once(wagers: list[dict]) -> list[str]:
     about: dict[str, list[str]] = {}
     for w in wagers:
         for note in (w.get("sheet") or {}).get("notes", []):
-            about.setdefault(note, []).append(w["wager_key"])
+            about.setdefault(note, []).append(wager_words(w["wager_key"]))
     return [f"{_text(', '.join(keys))}: {_text(note)}" for note, keys in about.items()]
 
 

@@ -8,10 +8,16 @@ import re
 from collections.abc import Iterator
 
 from audits.submissions.summary import FINDING_FIELDS, finding_dicts
+from audits.validation.finding_words import FINDING_WORDS
+from games.engine.names import game_words, wager_words
 
-#: the columns: the keys of :func:`finding_dicts`, in its order, which are its
-#: :data:`FINDING_FIELDS` under the contract's names
-CSV_COLUMNS = tuple({"round_id": "round", "wager_key": "key"}.get(f, f) for f in FINDING_FIELDS)
+#: the columns a program reads: the keys of :func:`finding_dicts`, in its order, which are
+#: its :data:`FINDING_FIELDS` under the contract's names
+CODE_COLUMNS = tuple({"round_id": "round", "wager_key": "key"}.get(f, f) for f in FINDING_FIELDS)
+#: after them, what a person reading the sheet decides by: the finding, the wager and the
+#: game in words (the codes stay in their own columns, where programs look for them)
+WORD_COLUMNS = ("finding", "wager_name", "game_name")
+CSV_COLUMNS = CODE_COLUMNS + WORD_COLUMNS
 #: what a spreadsheet reads as the start of a formula (OWASP, "CSV Injection")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 _PLAIN_NUMBER = re.compile(r"-?\d+(\.\d+)?")
@@ -40,4 +46,14 @@ def findings_csv_rows(findings, zone_name: str) -> Iterator[str]:
     writer = csv.writer(_Echo())
     yield writer.writerow(CSV_COLUMNS)
     for row in finding_dicts(findings, zone_name):
-        yield writer.writerow([csv_cell(row[c]) for c in CSV_COLUMNS])
+        yield writer.writerow([csv_cell(v) for v in (*(row[c] for c in CODE_COLUMNS),
+                                                     *_words(row))])  # fmt: skip
+
+
+def _words(row: dict) -> tuple[str, str, str]:
+    words = FINDING_WORDS.get(row["code"])
+    return (
+        words.title if words else row["code"],
+        wager_words(row["key"]) if row["key"] else "",
+        game_words(row["game"]) if row["game"] else "",
+    )

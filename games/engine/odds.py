@@ -1,7 +1,8 @@
 """Exact odds and money.
 
 Odds are exact fractions of the stake: ``"3:2"`` and ``"3 to 2"`` are 3/2,
-``"40 to 1"`` is 40, ``"Push"`` is 0 and ``"Lose"`` is -1.  Money is
+``"40 to 1"`` is 40, ``"Push"`` is 0 and ``"Lose"`` is -1.  ``"N for M"`` counts the stake
+in what is paid back, as paytables mean it: ``"5 for 1"`` is a net of 4 (``"1 for 1"`` a push).  Money is
 ``Decimal``; a payout that does not come to a whole cent is rounded as the
 rule version's ``payout_rounding`` parameter says.
 """
@@ -15,7 +16,7 @@ from fractions import Fraction
 CENT = Decimal("0.01")
 ROUNDING_MODES = {"down_to_cent": ROUND_DOWN, "half_up_to_cent": ROUND_HALF_UP}
 
-_ODDS = re.compile(r"^\s*(\d+)\s*(?::|to|for|-)\s*(\d+)\s*$", re.IGNORECASE)
+_ODDS = re.compile(r"^\s*(\d+)\s*(:|to|for|-)\s*(\d+)\s*$", re.IGNORECASE)
 _WORDS = {"push": Fraction(0), "lose": Fraction(-1), "even money": Fraction(1)}
 
 
@@ -33,9 +34,13 @@ def parse_odds(text: str | int | Fraction) -> Fraction:
     match = _ODDS.match(text)
     if not match:
         raise OddsError(f"{text!r} is not odds such as '3:2', '40 to 1', 'Push' or 'Lose'")
-    win, per = int(match.group(1)), int(match.group(2))
+    win, per = int(match.group(1)), int(match.group(3))
     if per == 0:
         raise OddsError(f"{text!r} has a zero divisor")
+    if match.group(2).lower() == "for":  # the stake is in what is paid back
+        if win < per:
+            raise OddsError(f"{text!r} pays back less than the stake: write it as odds to 1")
+        return Fraction(win - per, per)
     return Fraction(win, per)
 
 

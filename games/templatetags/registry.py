@@ -8,6 +8,7 @@ from django.utils.html import format_html, format_html_join
 from games.citations import citation_parts
 from games.engine.names import game_words, wager_words
 from games.engine.sources import document_title as title_of
+from games.engine.words import outcome_in_words
 
 register = template.Library()
 
@@ -51,3 +52,11 @@ def game_name(code: str) -> str:
 def wager_name(key: str) -> str:
     """``lucky3`` -> ``Lucky 3``; an empty key stays empty (a line of rounds)."""
     return wager_words(key) if key else ""
+
+
+@register.filter
+def outcome_name(key: str, wager_key: str = "") -> str:
+    """A paytable's or par sheet's outcome key in words, capitalized for a table's first
+    column: ``suited_three_of_a_kind`` -> ``Suited three of a kind``."""
+    words = outcome_in_words(key, wager_key or "") if key else ""
+    return words[:1].upper() + words[1:]

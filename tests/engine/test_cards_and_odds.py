@@ -53,13 +53,16 @@ def test_over_shoe_reports_cards_beyond_the_decks():
         ("Push", Fraction(0)),
         ("Lose", Fraction(-1)),
         ("250 to 1", Fraction(250)),
+        ("5 for 1", Fraction(4)),  # the stake counted in what is paid back
+        ("1 for 1", Fraction(0)),
+        ("7 for 2", Fraction(5, 2)),
     ],
 )
 def test_odds_are_exact_fractions(text, odds):
     assert parse_odds(text) == odds
 
 
-@pytest.mark.parametrize("bad", ["3/", "two to one", "1:0", ""])
+@pytest.mark.parametrize("bad", ["3/", "two to one", "1:0", "", "1 for 2"])
 def test_bad_odds_are_refused(bad):
     with pytest.raises(OddsError):
         parse_odds(bad)

@@ -175,7 +175,7 @@ def test_the_page_draws_the_daily_hold_against_its_band_without_a_script(validat
     client.force_login(people.reviewer)
     page = client.get("/monitoring/venues/WA-CR-0042/", {"day": "2026-10-13"}).content.decode()
     assert page.count('<svg viewBox="0 0 640 220" role="img"') >= 1
-    assert "Daily hold, toss-one-21 main, month to 2026-10-13" in page
+    assert "Daily hold, Toss One 21 main wager, month to 2026-10-13" in page
     assert "<script" not in page.split("<main", 1)[1]  # drawn by the server, nothing fetched
     assert 'class="band"' in page and page.count("<circle") >= 4  # four gaming days
     for day in ("2026-10-10", "2026-10-11", "2026-10-12", "2026-10-13"):

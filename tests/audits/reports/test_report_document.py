@@ -117,6 +117,6 @@ def test_rules_in_force_once_per_variant_in_words(validated, tmp_path):  # noqa:
     assert "Toss One 21 at WA-CR-0042, tables T2, T3, T4 (in force on" in judged
     assert "Toss One 21 at WA-CR-0042, table T1 (in force on" in judged
     assert judged.count("Approval WSGC approval letter") == 2  # once per variant, not per table
-    assert "options: blackjack pays 3:2, lucky3 paytable 1" in judged  # words, not a dict
+    assert "options: blackjack pays 3:2, Lucky 3 paytable 1" in judged  # words, not a dict
     assert "{'" not in judged and "#2 v1" not in judged  # Lucky 3 #2 is not authorized here
     assert "table T9 (in force on" in judged and "no authorization in force" in judged

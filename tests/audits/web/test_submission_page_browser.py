@@ -8,6 +8,7 @@ Needs PostgreSQL, as every live-server test (see ``test_web_browser``).
 from __future__ import annotations
 
 import gzip
+import re
 from datetime import date
 
 import pytest
@@ -70,6 +71,7 @@ def test_the_verdict_and_the_actions_are_on_the_first_screen(
     page.get_by_role("link", name="Open a case on findings ticked in the list").click()
     assert page.locator("#findings").is_visible()  # the link leads to the list to tick
     screenshot(page, "submission-1280")
+    _each_kind_has_its_actions_beside_it(page, submission)
 
     page.goto(f"{live_server.url}/submissions/{damaged.uuid}/")
     headline = page.locator("#verdict .headline")
@@ -78,3 +80,18 @@ def test_the_verdict_and_the_actions_are_on_the_first_screen(
     assert page.locator("#verdict").get_attribute("role") == "alert"
     screenshot(page, "submission-damaged-1280")
     page.close()
+
+
+def _each_kind_has_its_actions_beside_it(page, submission) -> None:
+    """Beside each kind of finding: list them, download them, open a case on them."""
+    rows = page.locator("table.kinds tbody tr")
+    assert rows.count() == len(set(submission.findings.values_list("code", flat=True)))
+    first = rows.first
+    code = first.locator("a[data-filter-code]").get_attribute("data-filter-code")
+    csv_link = first.get_by_role("link", name=re.compile(r"\(CSV\)$"))
+    assert f"code={code}" in csv_link.get_attribute("href") and "format=csv" in csv_link.get_attribute("href")
+    first.get_by_role("link", name=re.compile("^Open a case on")).click()
+    page.wait_for_url(re.compile(f"code={code}"))
+    assert page.locator("#open-case").is_visible()
+    codes = page.locator("#findings table code.key").all_inner_texts()
+    assert codes and set(codes) == {code}  # the list ticked from is that kind's alone

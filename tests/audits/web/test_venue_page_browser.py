@@ -15,6 +15,7 @@ import pytest
 from audits.demo.sample_month import sample_month_generate, sample_venue_get
 from audits.monitoring.models import DeviationTest
 from audits.submissions.intake import submission_submit
+from games.engine.names import game_words
 from tests.audits.submissions_support import people  # noqa: F401  (fixture)
 from tests.audits.web.browser_support import (  # noqa: F401  (fixtures)
     browser,
@@ -55,7 +56,7 @@ def test_the_venue_page_leads_with_what_is_flagged(
     charts = page.locator("figure.chart")
     captions = " ".join(charts.locator("figcaption").all_inner_texts())
     for game in ("toss-one-21", "ante-up-21", "blackjack-tie-bonus"):
-        assert f"Daily hold, {game} " in captions  # a chart for every game
+        assert f"Daily hold, {game_words(game)} " in captions  # a chart for every game, named
     assert charts.locator("polygon.band").count() == charts.count() == 3  # each with its band
     assert charts.first.bounding_box()["y"] > flagged.bounding_box()["y"]  # flags first
     day_table = page.locator("details.period").first

@@ -11,6 +11,7 @@ import pytest
 
 from audits.submissions.models import Finding, Submission
 from audits.submissions.summary import finding_dicts, findings_of
+from audits.validation.finding_words import FINDING_WORDS
 from tests.audits.conftest import round_line
 
 # ruff: noqa: F811 (the fixtures imported from submissions_support are test arguments)
@@ -218,8 +219,14 @@ def _csv(response) -> list[dict]:
     assert response["Content-Type"].startswith("text/csv")
     text = b"".join(response.streaming_content).decode()
     reader = csv.DictReader(io.StringIO(text))
-    assert tuple(reader.fieldnames) == FIELDS
-    return list(reader)
+    # the API's fields, then the same finding in words for whoever reads the sheet
+    assert tuple(reader.fieldnames) == (*FIELDS, "finding", "wager_name", "game_name")
+    rows = list(reader)
+    for row in rows:
+        assert row.pop("finding") == FINDING_WORDS[row["code"]].title != row["code"]
+        assert row.pop("wager_name") == {"": "", "main": "main wager"}[row["key"]]
+        assert row.pop("game_name") == {"": "", "toss-one-21": "Toss One 21"}[row["game"]]
+    return rows
 
 
 def _as_csv(rows: list[dict]) -> list[dict]:
