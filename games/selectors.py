@@ -199,7 +199,9 @@ def paytables_for(approval: Approval, options: dict[str, str]) -> dict[str, Payt
     chosen: dict[str, Paytable] = {}
     for link in approval.paytable_links.select_related("paytable").order_by("-paytable__version"):
         paytable = link.paytable
-        option = definition.paytable_options.get(paytable.wager_key)
+        # a defined side wager's paytable is chosen by its own option, "<key>_paytable"
+        key = paytable.wager_key
+        option = definition.paytable_options.get(key, f"{key}_paytable")
         declared = option in approval.rule_version.options  # else one approved table serves
         if declared and options.get(option) != paytable.code:
             continue

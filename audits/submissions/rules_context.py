@@ -9,6 +9,7 @@ from audits.validation.games import GAMES
 from games.engine.catalog import game as engine_game
 from games.rules_resolver import RulesResolver
 from games.selectors import RulesInForce
+from games.services.defined_wagers import rule_version_side_wagers
 from games.services.rules import engine_paytable
 
 #: Engines built per process: a rule version is immutable once approved, so its engine
@@ -69,14 +70,16 @@ class GameRulesCache:
     def _build(self, answer: RulesInForce, limits: tuple[Limit, ...], key: tuple) -> GameRules:
         version = answer.rule_version
         code = version.game.code
+        defined = rule_version_side_wagers(version)
         return GameRules(
             game=code,
             engine=engine_for(version),
             paytables={k: engine_paytable(p) for k, p in answer.paytables.items()},
             limits=limits,
-            wagers=tuple(engine_game(code).wagers),
+            wagers=(*engine_game(code).wagers, *defined),
             rule_version=f"{code} rule version {version.version} ({version.content_hash[:12]})",
             key=(version.content_hash, *key),
+            defined=defined,
         )
 
 

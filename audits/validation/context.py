@@ -7,10 +7,11 @@ registry's answer, then shared by every round it applies to.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from games.engine.defined.language import SideWagerDefinition
 from games.engine.paytables import Paytable
 
 
@@ -37,3 +38,6 @@ class GameRules:
     #: what identifies these rules in force (rule version, paytables, limits); () when they
     #: were built by hand (a test's, a sample's)
     key: tuple = ()
+    #: the side wagers the rule version defines as data, by key (their keys are in
+    #: ``wagers`` too); the engine's one evaluator settles them (games.engine.defined)
+    defined: Mapping[str, SideWagerDefinition] = field(default_factory=dict)

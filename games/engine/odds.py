@@ -2,8 +2,8 @@
 
 Odds are exact fractions of the stake: ``"3:2"`` and ``"3 to 2"`` are 3/2,
 ``"40 to 1"`` is 40, ``"Push"`` is 0 and ``"Lose"`` is -1.  ``"N for M"`` counts the stake
-in what is paid back, as paytables mean it: ``"5 for 1"`` is a net of 4 (``"1 for 1"`` a push).  Money is
-``Decimal``; a payout that does not come to a whole cent is rounded as the
+in what is paid back, as paytables mean it: ``"5 for 1"`` is a net of 4 (``"1 for 1"`` a
+push).  Money is ``Decimal``; a payout that does not come to a whole cent is rounded as the
 rule version's ``payout_rounding`` parameter says.
 """
 

@@ -51,6 +51,12 @@ class RuleVersion(Freezable):
     )
     decks_allowed = models.JSONField(default=list, help_text="deck counts allowed, e.g. [6, 8]")
     source_document = models.CharField(max_length=200, blank=True)
+    side_wagers = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="side wagers defined as data (docs/registry-format.md): the cards each reads "
+        "and its outcomes, first match wins",
+    )
     note = models.TextField(blank=True)
     content_hash = models.CharField(max_length=64, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)

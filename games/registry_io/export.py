@@ -133,7 +133,8 @@ def _rule_version(rv) -> dict[str, Any]:
         "decks_allowed": rv.decks_allowed,
     }
     paytables = [_paytable(p) for p in rv.paytables.order_by("wager_key", "code", "version")]
-    return out | _some(source_document=rv.source_document, note=rv.note, paytables=paytables)
+    return out | _some(source_document=rv.source_document, side_wagers=rv.side_wagers,
+                       note=rv.note, paytables=paytables)  # fmt: skip
 
 
 def _paytable(p) -> dict[str, Any]:

@@ -8,7 +8,10 @@ from django.core.exceptions import ValidationError
 from django.db.models import Max
 
 from games.engine.catalog import GAMES
+from games.engine.defined.evaluate import definition_checked
+from games.engine.defined.language import DefinitionError
 from games.models import Game, Manufacturer, Paytable, RuleVersion
+from games.services.defined_wagers import rule_version_side_wagers, side_wagers_checked
 from games.services.hashing import canonical_json, content_hash
 from games.services.rules import (
     _checked_decks,
@@ -23,6 +26,7 @@ from games.services.rules import (
 
 from . import values as v
 from .records import Rec, upsert
+from .yamlfile import join
 
 #: The keys that define a rule version's content (what its content hash covers).
 RULE_VERSION_CONTENT = (
@@ -32,6 +36,7 @@ RULE_VERSION_CONTENT = (
     "options",
     "decks_allowed",
     "source_document",
+    "side_wagers",
 )
 RULE_VERSION_KEYS = (*RULE_VERSION_CONTENT, "note", "paytables")
 PAYTABLE_KEYS = ("entry_sources", "illustrative")
@@ -102,6 +107,7 @@ def _rule_version(rec: Rec, game: Game) -> RuleVersion:
         "decks_allowed": rec.get("decks_allowed", v.int_list),
         "source_document": rec.get("source_document", v.optional_text, ""),
     }
+    spec["side_wagers"] = _side_wagers(rec, game, spec["source_document"])
     note = rec.get("note", v.optional_text, "")
     candidate = _candidate_rule_version(rec, game, number, spec)
     if existing is not None:
@@ -118,6 +124,24 @@ def _rule_version(rec: Rec, game: Game) -> RuleVersion:
         rec.invalid(exc)
     rec.count("rule_version", "created")
     return created
+
+
+def _side_wagers(rec: Rec, game: Game, document: str) -> list[dict]:
+    """The side wagers the version defines as data, each checked by the engine where it is
+    in the file (a wrong name is refused at its own line)."""
+    items = rec.data.get("side_wagers") or []
+    if not isinstance(items, list):
+        rec.fail("expected a list of side wager definitions", "side_wagers")
+    for i, data in enumerate(items):
+        where = join(join(rec.path, "side_wagers"), i)
+        try:
+            definition_checked(data, where, document)
+        except DefinitionError as exc:
+            raise rec.file.error(exc.path, exc.reason) from None
+    try:
+        return side_wagers_checked(game.code, items, document)
+    except ValidationError as exc:
+        rec.invalid(exc, "side_wagers")
 
 
 def _rules(rec: Rec) -> list[dict[str, str]]:
@@ -143,10 +167,12 @@ def _candidate_rule_version(rec: Rec, game: Game, number: int, spec: dict) -> Ru
             title=spec["title"],
             rules=spec["rules"],
             parameters=_checked_parameters(game, spec["parameters"]),
-            options=_checked_options(game, spec["options"]),
+            options=_checked_options(game, spec["options"],
+                                     [d["key"] for d in spec["side_wagers"]]),
             decks_allowed=_checked_decks(spec["decks_allowed"]),
             source_document=spec["source_document"],
-        )
+            side_wagers=spec["side_wagers"],
+        )  # fmt: skip
     except ValidationError as exc:
         rec.invalid(exc)
     candidate.content_hash = content_hash(rule_version_content(candidate))
@@ -180,7 +206,8 @@ def _paytable(rec: Rec, rule_version: RuleVersion) -> Paytable:
             f"sources given for outcomes not in the entries: {', '.join(unknown)}", "entry_sources"
         )
     try:
-        checked = _checked_entries(rule_version.game.code, wager_key, entries)
+        checked = _checked_entries(rule_version.game.code, wager_key, entries,
+                                   rule_version_side_wagers(rule_version))  # fmt: skip
     except ValidationError as exc:
         rec.invalid(exc)
     candidate = Paytable(

@@ -9,30 +9,29 @@ created and stored with it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 
-from games.engine.catalog import compute_parsheet
 from games.engine.catalog import game as engine_game
 from games.engine.odds import format_odds
 from games.engine.parameters import ParameterError, resolve
-from games.engine.paytables import Paytable as EnginePaytable
 from games.engine.paytables import PaytableError, make_paytable
 from games.engine.sources import Source
-from games.models import Game, ParSheet, Paytable, RuleVersion
+from games.models import Game, Paytable, RuleVersion
 
-from .hashing import canonical_json, content_hash
+from .defined_wagers import rule_version_side_wagers, side_wagers_checked
+from .engine_paytables import engine_paytable  # noqa: F401  (imported from here too)
+from .hashing import content_hash
 from .history import attribute_to
+from .par_sheets import store_main_sheets, store_paytable_sheets
 
 
 def rule_version_content(rule_version: RuleVersion) -> dict[str, Any]:
-    return {
+    content = {
         "game": rule_version.game.code,
         "version": rule_version.version,
         "title": rule_version.title,
@@ -42,6 +41,9 @@ def rule_version_content(rule_version: RuleVersion) -> dict[str, Any]:
         "decks_allowed": rule_version.decks_allowed,
         "source_document": rule_version.source_document,
     }
+    if rule_version.side_wagers:  # a version defining none hashes as before they existed
+        content["side_wagers"] = rule_version.side_wagers
+    return content
 
 
 def paytable_content(paytable: Paytable) -> dict[str, Any]:
@@ -63,8 +65,11 @@ def _checked_parameters(game: Game, parameters: Mapping[str, Any]) -> dict[str, 
         raise ValidationError({"parameters": str(exc).strip('"')}) from exc
 
 
-def _checked_options(game: Game, options: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
-    known = engine_game(game.code).options
+def _checked_options(
+    game: Game, options: Mapping[str, Sequence[str]], defined: Sequence[str] = ()
+) -> dict[str, list[str]]:
+    """The options, each the engine's (or the paytable choice of a defined side wager)."""
+    known = {**engine_game(game.code).options, **{f"{key}_paytable": () for key in defined}}
     for name, values in options.items():
         if name not in known:
             raise ValidationError({"options": f"{game.code} has no option {name!r}"})
@@ -90,6 +95,7 @@ def rule_version_create(
     options: Mapping[str, Sequence[str]],
     decks_allowed: Sequence[int],
     source_document: str = "",
+    side_wagers: Sequence[Mapping[str, Any]] = (),
     note: str = "",
     version: int | None = None,
     actor=None,
@@ -97,15 +103,17 @@ def rule_version_create(
     """A new (draft) rule version of ``game``: the next version number unless given."""
     if version is None:
         version = (game.rule_versions.aggregate(m=Max("version"))["m"] or 0) + 1
+    defined = side_wagers_checked(game.code, list(side_wagers), source_document)
     rule_version = RuleVersion(
         game=game,
         version=version,
         title=title,
         rules=rules,
         parameters=_checked_parameters(game, parameters),
-        options=_checked_options(game, options),
+        options=_checked_options(game, options, [d["key"] for d in defined]),
         decks_allowed=_checked_decks(decks_allowed),
         source_document=source_document,
+        side_wagers=defined,
         note=note,
     )
     rule_version.content_hash = content_hash(rule_version_content(rule_version))
@@ -121,22 +129,8 @@ def rule_version_freeze(rule_version: RuleVersion, actor=None) -> RuleVersion:
         rule_version.frozen = True
         attribute_to(rule_version, actor)
         rule_version.save()
-        _store_main_sheets(rule_version)
+        store_main_sheets(rule_version)
     return rule_version
-
-
-def engine_paytable(paytable: Paytable) -> EnginePaytable:
-    """The rules engine's view of a registry paytable, citing the registry version."""
-    name = f"paytable {paytable.wager_key} #{paytable.code} v{paytable.version}"
-    source = Source(name, "", paytable.source)
-    return make_paytable(
-        paytable.wager_key,
-        paytable.code,
-        paytable.entries,
-        source,
-        tuple(paytable.entries),
-        paytable.illustrative,
-    )
 
 
 #: Bounds on a pay ("1000000 to 1", "999 to 1000"), far beyond any real paytable; the par
@@ -145,8 +139,13 @@ MAX_ODDS = 1_000_000
 MAX_ODDS_DIVISOR = 1_000
 
 
-def _checked_entries(game_code: str, wager_key: str, entries: Mapping[str, str]) -> dict[str, str]:
-    outcomes = engine_game(game_code).paytable_outcomes.get(wager_key)
+def _checked_entries(
+    game_code: str, wager_key: str, entries: Mapping[str, str], defined: Mapping = {}  # noqa: B006
+) -> dict[str, str]:
+    """The entries as odds, each outcome one the wager produces: the engine's, or those its
+    definition names (``defined``: the rule version's defined side wagers)."""
+    outcomes = (defined[wager_key].outcome_keys if wager_key in defined
+                else engine_game(game_code).paytable_outcomes.get(wager_key))  # fmt: skip
     if outcomes is None:
         raise ValidationError({"wager_key": f"{game_code} has no paytable wager {wager_key!r}"})
     try:
@@ -176,7 +175,8 @@ def paytable_create(
     actor=None,
 ) -> Paytable:
     """A new, frozen paytable version, with its par sheet for every deck count allowed."""
-    checked = _checked_entries(rule_version.game.code, wager_key, entries)
+    defined = rule_version_side_wagers(rule_version)
+    checked = _checked_entries(rule_version.game.code, wager_key, entries, defined)
     if version is None:
         same = Paytable.objects.filter(rule_version=rule_version, wager_key=wager_key, code=code)
         version = (same.aggregate(m=Max("version"))["m"] or 0) + 1
@@ -195,81 +195,5 @@ def paytable_create(
     paytable.frozen = True
     attribute_to(paytable, actor)
     paytable.save()
-    _store_paytable_sheets(paytable)
+    store_paytable_sheets(paytable)
     return paytable
-
-
-def _store_paytable_sheets(paytable: Paytable) -> None:
-    """The sheets of the wagers the paytable prices, per deck count (the tie bonus paytable
-    prices every tie wager)."""
-    rule_version = paytable.rule_version
-    priced = engine_game(rule_version.game.code).priced_by(paytable.wager_key)
-    for decks in rule_version.decks_allowed:
-        sheet = _sheet(
-            rule_version.game.code,
-            decks,
-            canonical_json(rule_version.parameters),
-            canonical_json({paytable.wager_key: paytable.entries}),
-            ",".join(priced),
-        )
-        for key, wager in sheet["wagers"].items():
-            ParSheet.objects.create(
-                rule_version=rule_version,
-                paytable=paytable,
-                decks=decks,
-                options={},
-                wager_key=key,
-                house_edge=wager["house_edge"],
-                sheet=wager,
-            )
-
-
-def _store_main_sheets(rule_version: RuleVersion) -> None:
-    """The sheets of the wagers without a paytable, per deck count and option value: exact
-    where the cards alone decide, simulated under the engine's named strategy (its rounds,
-    seed and interval in the sheet) where the players' choices matter.  The engine is
-    deterministic, so each variant is computed once per process however many versions ask.
-    """
-    keys = list(engine_game(rule_version.game.code).rule_sheets)
-    if not keys:
-        return
-    pays = rule_version.options.get("blackjack_pays") or [None]
-    for decks in rule_version.decks_allowed:
-        for bj in pays:
-            options = {"blackjack_pays": bj} if bj else {}
-            sheet = _sheet(
-                rule_version.game.code,
-                decks,
-                canonical_json({**rule_version.parameters, **options}),
-                "{}",
-                ",".join(keys),
-            )
-            for key, wager in sheet["wagers"].items():
-                ParSheet.objects.create(
-                    rule_version=rule_version,
-                    decks=decks,
-                    options=options,
-                    wager_key=key,
-                    house_edge=wager["house_edge"],
-                    sheet=wager,
-                )
-
-
-@lru_cache(maxsize=256)
-def _sheet(code: str, decks: int, settings: str, tables: str, wagers: str) -> dict[str, Any]:
-    """The engine's sheet (cached: the engine is deterministic)."""
-    parsed_tables = json.loads(tables)
-    replaced = {
-        wager: make_paytable(wager, "registry", entries, Source("registry"), tuple(entries))
-        for wager, entries in parsed_tables.items()
-    }
-    settings_dict = json.loads(settings)
-    sheet = compute_parsheet(
-        code,
-        decks,
-        settings_dict,
-        sensitivity=False,
-        paytables=replaced,
-        only=frozenset(wagers.split(",")),
-    )
-    return sheet.to_dict()

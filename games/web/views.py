@@ -17,6 +17,7 @@ from games.pages import (
     rule_version_diff,
     rule_version_previous,
 )
+from games.services.defined_wagers import rule_version_side_wagers_in_words
 
 from .forms import AmendForm, PaytableVersionForm, TransitionForm
 
@@ -83,6 +84,7 @@ def rule_version_detail(request, pk: int):
         "diff": rule_version_diff(previous, version) if previous else None,
         "paytables": access.paytables_visible_to(request.user).filter(rule_version=version),
         "sheets": version.par_sheets.filter(paytable=None).order_by("wager_key", "decks"),
+        "side_wagers": rule_version_side_wagers_in_words(version),
         "approvals": access.approvals_visible_to(request.user)
         .filter(rule_version=version)
         .select_related("jurisdiction"),

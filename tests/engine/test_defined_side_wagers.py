@@ -12,7 +12,13 @@ from math import comb
 import pytest
 
 from games.engine.cards import parse_card
-from games.engine.defined.evaluate import NO_OUTCOME, defined_settle, outcome_of, outcome_table
+from games.engine.defined.evaluate import (
+    NO_OUTCOME,
+    defined_settle,
+    definition_checked,
+    outcome_of,
+    outcome_table,
+)
 from games.engine.defined.exact import defined_combinations, defined_sheet
 from games.engine.defined.language import DefinitionError, definition_read
 from games.engine.odds import parse_odds
@@ -179,8 +185,10 @@ def test_an_outcome_no_hand_reaches_is_refused():
     perfect = {"outcome": "perfect", "when": {"same_suit": True, "same_rank": True}}
     shadowed = {**PAIRS, "outcomes": [{"outcome": "any_pair", "when": {"pair": True}}, perfect]}
     with pytest.raises(DefinitionError) as refused:
-        outcome_of(definition_read(shadowed), _cards("2C", "3C"))
-    assert refused.value.path == "pairs.outcomes[1]" and "never the outcome" in refused.value.reason
+        definition_checked(shadowed, where="games[2].rule_versions[1].side_wagers[0]")
+    assert refused.value.path == "games[2].rule_versions[1].side_wagers[0].outcomes[1]"
+    assert "never the outcome" in refused.value.reason
+    assert definition_checked(PAIRS).outcome_keys == ("perfect_pair", "coloured_pair", "mixed_pair")
 
 
 def test_settled_from_the_paytable_citing_it_or_the_definition():

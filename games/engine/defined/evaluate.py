@@ -14,11 +14,22 @@ from ..odds import settle_amount
 from ..paytables import Paytable
 from ..results import LOSE, WagerResult
 from ..sources import Source
-from .language import DefinitionError, SideWagerDefinition
+from .language import DefinitionError, SideWagerDefinition, definition_read
 from .vocabulary import PREDICATES
 
 #: the outcome of a hand no outcome of the definition holds for: the wager loses
 NO_OUTCOME = "lose"
+
+
+def definition_checked(
+    data: object, where: str | None = None, document: str = ""
+) -> SideWagerDefinition:
+    """:func:`~.language.definition_read`, and every outcome reached by some hand: a
+    definition whose outcome is shadowed by an earlier one, or that no hand of the cards read
+    can be, is refused with the outcome's place."""
+    definition = definition_read(data, where, document)
+    _reached(definition, where or definition.key)
+    return definition
 
 
 def outcome_of(definition: SideWagerDefinition, cards: Sequence[int]) -> str:
@@ -30,18 +41,20 @@ def outcome_of(definition: SideWagerDefinition, cards: Sequence[int]) -> str:
 @lru_cache(maxsize=64)
 def _outcomes_by_hand(definition: SideWagerDefinition) -> dict[tuple[int, ...], str]:
     """Every hand of the cards read (a multiset of the 52 cards, as several decks deal them)
-    with its outcome; a definition with an outcome no hand reaches is refused."""
-    hands = {hand: _decide(definition, hand)
-             for hand in combinations_with_replacement(range(52), definition.cards)}  # fmt: skip
-    reached = set(hands.values())
+    with its outcome."""
+    return {hand: _decide(definition, hand)
+            for hand in combinations_with_replacement(range(52), definition.cards)}  # fmt: skip
+
+
+def _reached(definition: SideWagerDefinition, where: str) -> None:
+    reached = set(_outcomes_by_hand(definition).values())
     for i, outcome in enumerate(definition.outcomes):
         if outcome.key not in reached:
             raise DefinitionError(
-                f"{definition.key}.outcomes[{i}]",
+                f"{where}.outcomes[{i}]",
                 f"{outcome.key!r} is never the outcome: every hand it names is an earlier "
                 "outcome's, or no hand of the cards read is one",
             )
-    return hands
 
 
 def _decide(definition: SideWagerDefinition, cards: tuple[int, ...]) -> str:

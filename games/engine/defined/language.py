@@ -69,13 +69,16 @@ class SideWagerDefinition:
 
 
 def definition_read(
-    data: object, where: str = "side wager", document: str = ""
+    data: object, where: str | None = None, document: str = ""
 ) -> SideWagerDefinition:
     """The definition in ``data`` (a mapping as YAML gives it), or :class:`DefinitionError`;
-    ``document``: the rule version's source document, which the definition's rule numbers."""
-    data = _mapping(data, where, DEFINITION_FIELDS, required=("key", "title", "reads", "outcomes"))
-    key = _key(data["key"], f"{where}.key")
-    here = key
+    ``document``: the rule version's source document, which the definition's rule numbers;
+    ``where``: the definition's place in its file, which every error's path starts with (by
+    default the wager's key)."""
+    data = _mapping(data, where or "side wager", DEFINITION_FIELDS,
+                    required=("key", "title", "reads", "outcomes"))  # fmt: skip
+    key = _key(data["key"], f"{where or 'side wager'}.key")
+    here = where or key  # where the caller says it is (a registry file's path), or its key
     title = _text(data["title"], f"{here}.title", 80)
     reads = data["reads"]
     if reads not in READS:

@@ -109,3 +109,16 @@ PREDICATES: dict[str, Predicate] = {
         Predicate("colour", "colour", "every card of this colour (red or black)", _colour),
     )
 }  # fmt: skip
+
+
+def condition_words(name: str, arg: object) -> str:
+    """One predicate of an outcome in words, as the registry page shows it:
+    ``same_suit: false`` -> "not every card of one suit"; ``total: [20, 21]`` -> "the
+    blackjack total (…): 20 or 21"."""
+    predicate = PREDICATES[name]
+    if predicate.takes == "yes_no":
+        return predicate.words if arg else f"not {predicate.words}"
+    if predicate.takes == "colour":
+        return f"every card {arg}"
+    values = sorted(arg, key=str) if isinstance(arg, frozenset) else list(arg)
+    return f"{predicate.words}: {' or '.join(str(v) for v in values)}"

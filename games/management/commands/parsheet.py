@@ -7,6 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 from games.engine.catalog import UnknownGame, compute_parsheet
 from games.engine.parameters import ParameterError
 from games.engine.parsheet_text import render_parsheet
+from games.services.defined_wagers import game_defined_sheets
 
 
 def parse_option(text: str) -> tuple[str, str]:
@@ -44,7 +45,32 @@ class Command(BaseCommand):
             )
         except (UnknownGame, ParameterError) as exc:
             raise CommandError(str(exc).strip('"')) from exc
+        defined = game_defined_sheets(opts["game"], opts["decks"])  # the registry's own
         if opts["json"]:
-            self.stdout.write(json.dumps(sheet.to_dict(), indent=2))
+            self.stdout.write(json.dumps(_with_defined(sheet.to_dict(), defined), indent=2))
         else:
             self.stdout.write(render_parsheet(sheet))
+            for key, wager in defined.items():
+                self.stdout.write(_defined_text(key, wager))
+
+
+def _with_defined(sheet: dict, defined: dict) -> dict:
+    """The engine's wagers, then each side wager the registry defines (its exact sheet under
+    its first paytable, and under each of them in ``paytables``)."""
+    sheet["wagers"].update(defined)
+    if defined:
+        sheet["notes"].append("Side wagers defined as data in the registry: "
+                              + ", ".join(f"{k} (rule version {w['rule_version']})"
+                                          for k, w in defined.items()))  # fmt: skip
+    return sheet
+
+
+def _defined_text(key: str, wager: dict) -> str:
+    lines = [f"{key}: {wager['title']} (defined in the registry, rule version "
+             f"{wager['rule_version']}); {wager['hands']:,} hands counted"]  # fmt: skip
+    for code, sheet in wager["paytables"].items():
+        lines.append(f"  paytable {code}: house edge {sheet['house_edge'] * 100:.4f}% "
+                     f"(exactly {sheet['house_edge_exact']})")  # fmt: skip
+        lines += [f"    {o['outcome']:<26}{o['pays_odds']:>12}{o['combinations']:>14,}"
+                  f"{o['probability']:>14.8f}" for o in sheet["outcomes"]]  # fmt: skip
+    return "\n".join(lines) + "\n"

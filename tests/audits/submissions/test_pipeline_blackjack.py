@@ -29,7 +29,7 @@ WHEN = datetime(2025, 1, 1, 9, 0, tzinfo=UTC)
 
 
 def authorize(game: str) -> None:
-    rules = RuleVersion.objects.get(game__code=game)
+    rules = RuleVersion.objects.get(game__code=game, version=1)
     paytables = list(Paytable.objects.filter(rule_version=rules))
     approval = approval_submit(
         jurisdiction=rules.approvals.first().jurisdiction,

@@ -89,7 +89,8 @@ def _each_kind_has_its_actions_beside_it(page, submission) -> None:
     first = rows.first
     code = first.locator("a[data-filter-code]").get_attribute("data-filter-code")
     csv_link = first.get_by_role("link", name=re.compile(r"\(CSV\)$"))
-    assert f"code={code}" in csv_link.get_attribute("href") and "format=csv" in csv_link.get_attribute("href")
+    href = csv_link.get_attribute("href")
+    assert f"code={code}" in href and "format=csv" in href
     first.get_by_role("link", name=re.compile("^Open a case on")).click()
     page.wait_for_url(re.compile(f"code={code}"))
     assert page.locator("#open-case").is_visible()

@@ -18,6 +18,7 @@ from typing import Any
 
 from games.engine.blackjack import MAIN_PAYS, PlayerHand
 from games.engine.blackjack_play import analyse_hands
+from games.engine.defined.evaluate import defined_settle
 from games.engine.odds import settle_amount
 from games.engine.parameters import ParameterError
 from games.engine.results import WagerResult
@@ -119,11 +120,36 @@ def _seat(parsed, seat: ParsedSeat, rules, engine, game: FamilyGame, settlement)
         violations, known = list(analysis.violations), analysis.consistent
     settled_hands = hands if known else (PlayerHand(seat.cards),)
     results = game.settle(engine, parsed, seat, settled_hands, rules)
+    defined = defined_results(parsed, seat, rules, engine.rounding)
     if known:
         judged = None if seat.hands and "main" in seat.wagers else _all_but_main(results)
-    else:
-        judged = game.hand_free_keys(engine, seat)
-    return SeatSettlement(seat.number, results, judged, violations)
+    else:  # a defined side wager reads the first cards and the up card, never the hands
+        judged = game.hand_free_keys(engine, seat) | {r.key for r in defined}
+    return SeatSettlement(seat.number, results + defined, judged, violations)
+
+
+def defined_results(parsed: ParsedRound, seat: ParsedSeat, rules, rounding: str) -> list:
+    """The seat's side wagers the rule version defines as data, settled by the engine's one
+    evaluator on the cards each reads (a wager with no approved paytable is not settled)."""
+    found = []
+    for key, stake in seat.wagers.items():
+        definition = rules.defined.get(key)
+        if definition is None or key not in rules.paytables:
+            continue
+        cards = defined_cards(definition.reads, seat.cards, parsed.dealer_cards)
+        if cards is not None:
+            found.append(defined_settle(definition, rules.paytables[key], cards, stake, rounding))
+    return found
+
+
+def defined_cards(reads: str, first_two, dealer_cards) -> list[int] | None:
+    """The cards a defined wager reads in the family's log: the seat's first two cards and
+    the dealer's up card (``dealer.cards`` begins with it; docs/handlog-format.md)."""
+    if reads == "first_two":
+        return list(first_two)
+    if reads == "first_two_and_up" and dealer_cards:
+        return [*first_two, dealer_cards[0]]
+    return None  # the family logs no player's third card before play
 
 
 def _all_but_main(results: list[WagerResult]) -> frozenset[str]:

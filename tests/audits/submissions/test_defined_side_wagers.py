@@ -1,0 +1,95 @@
+"""Side wagers defined as data, validated with no code of their own: the demo registry's
+FICTIONAL second version of the tie bonus game (``three_card`` and ``pairs``, defined in
+data/registry/demo.yaml), approved and authorized here, and a log of it with wrong payouts,
+an over-limit stake and an unknown key planted: each found, citing the paytable's line or the
+regulation, and the clean rounds clean."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from decimal import Decimal
+
+import pytest
+
+from games.engine.blackjack import PlayerHand
+from games.engine.cards import parse_cards
+from games.engine.defined.evaluate import outcome_of
+from games.engine.tie_bonus import TieBonusBlackjack
+from games.models import ApprovalStatus, Paytable, RuleVersion, Venue
+from games.services.approvals import approval_submit, approval_transition
+from games.services.defined_wagers import rule_version_side_wagers
+from games.services.venues import authorization_create
+from tests.audits.submissions.test_pipeline_blackjack import WHEN, line, settled_hand, submit
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def version_2(wa):
+    """The second version approved with Three Card paytable 2 and Pairs, the venue
+    authorized to run it (every table, from 2025)."""
+    rules = RuleVersion.objects.get(game__code="blackjack-tie-bonus", version=2)
+    tables = [Paytable.objects.get(rule_version=rules, wager_key="three_card", code="2"),
+              Paytable.objects.get(rule_version=rules, wager_key="pairs")]  # fmt: skip
+    approval = approval_submit(
+        jurisdiction=RuleVersion.objects.get(game__code="toss-one-21").approvals.first()
+        .jurisdiction,
+        rule_version=rules, reference="test approval of version 2",
+        allowed_options={"blackjack_pays": ["3:2"], "three_card_paytable": ["2"]},
+        paytables=tables, conditions=[], at=WHEN,
+    )  # fmt: skip
+    approval_transition(approval, ApprovalStatus.UNDER_REVIEW, reason="test", at=WHEN)
+    approval = approval_transition(
+        approval, ApprovalStatus.APPROVED, reason="test", decision_date=date(2025, 1, 1), at=WHEN
+    )
+    authorization_create(venue=Venue.objects.get(code="WA-CR-0042"), approval=approval,
+                         options={"three_card_paytable": "2"}, effective_from=date(2025, 1, 1))
+    return rule_version_side_wagers(rules)
+
+
+def _round(number: int, player: str, dealer: str, wagers: dict, side: dict) -> dict:
+    """A round of the second version, the main wager settled by the engine and the side
+    wagers' results as given."""
+    main = next(r.net for r in TieBonusBlackjack().settle_seat(
+        parse_cards(player.split()), [PlayerHand(parse_cards(player.split()))],
+        parse_cards(dealer.split()), {"main": Decimal(wagers["main"])},
+    ) if r.key == "main")  # fmt: skip
+    data = json.loads(line("blackjack-tie-bonus", {"blackjack_pays": "3:2", "three_card_paytable":
+                           "2"}, player.split(), [settled_hand(player, main)], dealer.split(),
+                           wagers, side))  # fmt: skip
+    data["round"] = f"T2-defined-{number}"
+    return data
+
+
+def test_defined_wagers_settled_and_every_planted_fault_found(wa, version_2):
+    three_card, pairs = version_2["three_card"], version_2["pairs"]
+    # 8 8 against an up card of 8: three of a kind (30 to 1) and a mixed pair (6 to 1)
+    assert outcome_of(three_card, parse_cards("8S 8H 8D".split())) == "three_of_a_kind"
+    assert outcome_of(pairs, parse_cards("8S 8H".split())) == "mixed_pair"
+    clean = _round(1, "8S 8H", "8D TC", {"main": "20", "three_card": "5", "pairs": "5"},
+                   {"three_card": "150", "pairs": "30"})  # fmt: skip
+    # a straight flush paid as a straight (10, not 40, to 1); a coloured pair paid 6 to 1
+    wrong = _round(2, "9H TH", "JH 7C", {"main": "20", "three_card": "5"}, {"three_card": "50"})
+    pair_wrong = _round(3, "7H 7D", "KS 9C", {"main": "20", "pairs": "5"}, {"pairs": "30"})
+    over = _round(4, "2C 9S", "KD 7C", {"main": "20", "pairs": "500"}, {"pairs": "-500"})
+    unknown = _round(5, "2C 9S", "KD 7C", {"main": "20", "three_cards": "5"},
+                     {"three_cards": "-5"})  # fmt: skip
+    lost = _round(6, "2C 9S", "KD 7C", {"main": "20", "three_card": "5", "pairs": "5"},
+                  {"three_card": "-5", "pairs": "-5"})  # fmt: skip
+    rounds = (clean, wrong, pair_wrong, over, unknown, lost)
+    s = submit(wa, [json.dumps(r).encode() for r in rounds])
+    found = {(f.line, f.code, f.wager_key): f for f in s.findings.all()}
+    assert set(found) == {
+        (2, "underpaid", "three_card"),
+        (3, "underpaid", "pairs"),
+        (4, "over_limit", "pairs"),
+        (5, "unknown_wager", "three_cards"),
+    }, sorted(found)
+    straight_flush = found[(2, "underpaid", "three_card")]
+    assert (straight_flush.expected, straight_flush.recorded) == (Decimal("200"), Decimal("50"))
+    assert "paytable three_card #2 v1" in straight_flush.rule
+    coloured = found[(3, "underpaid", "pairs")]
+    assert coloured.expected == Decimal("60") and "paytable pairs #1 v1" in coloured.rule
+    assert "WAC 230-15-140" in found[(4, "over_limit", "pairs")].rule
+    assert s.clean_rounds == 2  # the first round and the last, every wager paid right
