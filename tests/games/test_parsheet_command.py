@@ -6,6 +6,8 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
+pytestmark = pytest.mark.django_db  # the command also lists the registry's defined wagers
+
 
 def run(*args) -> str:
     out = StringIO()
