@@ -121,4 +121,5 @@ def condition_words(name: str, arg: object) -> str:
     if predicate.takes == "colour":
         return f"every card {arg}"
     values = sorted(arg, key=str) if isinstance(arg, frozenset) else list(arg)
-    return f"{predicate.words}: {' or '.join(str(v) for v in values)}"
+    joined = (", " if name == "ranks" else " or ").join(str(v) for v in values)
+    return f"{predicate.words}: {joined}"
