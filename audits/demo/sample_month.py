@@ -23,6 +23,9 @@ from audits.par.rules import assumed_variant
 from audits.samples import ROUNDS_PER_TABLE_DAY, GenerationReport
 from audits.samples.games import SAMPLE_GAMES
 from games.models import Authorization, Venue
+from games.selectors import paytables_for
+from games.services.defined_wagers import rule_version_side_wagers
+from games.services.engine_paytables import engine_paytable
 from games.terms import authorization_problem
 
 GAMES = tuple(SAMPLE_GAMES)  # the games a generator deals, in the log's order
@@ -38,6 +41,8 @@ class SampleGame:
     options: dict[str, str] = field(default_factory=dict)
     decks: int = 6
     parameters: dict = field(default_factory=dict)
+    #: the side wagers the rule version defines as data: key -> (definition, paytable)
+    defined: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -87,12 +92,17 @@ def _sample_game(authorization: Authorization) -> SampleGame:
     """The variant the report's par sheets assume (:func:`assumed_variant`), dealt."""
     decks, options = assumed_variant(authorization)
     version = authorization.approval.rule_version
+    tables = paytables_for(authorization.approval, options)
+    defined = {key: (definition, engine_paytable(tables[key]))
+               for key, definition in rule_version_side_wagers(version).items()
+               if key in tables}  # fmt: skip
     return SampleGame(
         game=version.game.code,
         tables=(authorization.table.code,) if authorization.table else (),
         options=options,
         decks=decks,
         parameters=dict(version.parameters or {}),
+        defined=defined,
     )
 
 
@@ -142,6 +152,8 @@ def _parts(venue: SampleVenue, days: int, rounds: int | None):
 
 def _deal(path, venue: SampleVenue, part, **common) -> GenerationReport:
     game, tables, count = part
+    if game.defined:  # the side wagers its rule version defines as data, dealt too
+        common["defined"] = game.defined
     return SAMPLE_GAMES[game.game].deal(
         path, tables=tables, options=game.options, venue=venue.code, rounds=count,
         decks=game.decks, timezone=venue.timezone, parameters=game.parameters, **common,

@@ -31,7 +31,7 @@ from games.engine.cards import CARD_CODES
 from games.engine.odds import settle_amount
 
 from . import ante_up, tie_bonus
-from .blackjack_faults import Fault, faults_of
+from .blackjack_faults import Fault, defined_payout_faults, faults_of
 from .family import FamilySampling, Seat
 from .report import GenerationReport
 from .settlement import sample_rules, sample_settle
@@ -41,6 +41,7 @@ OPEN_SECONDS, CLOSE_SECONDS = 10 * 3600, 24 * 3600
 PENETRATION = 0.75
 SEPARATORS = (",", ":")
 MAX_REDEALS = 2000  # deals tried for a fault that needs a particular hand
+DEFINED_SHARE = 0.2  # the seats staking each side wager the rule version defines as data
 
 
 #: the family's games, by code
@@ -67,11 +68,12 @@ class Table:
 
     def __init__(self, sampling: FamilySampling, seats: int, decks: int, rng: random.Random,
                  options: dict, parameters: dict | None = None, stakes: str = "few",
-                 most_stake: int = 400_00):  # fmt: skip
+                 most_stake: int = 400_00, defined: dict | None = None):  # fmt: skip
         self.sampling, self.game = sampling, sampling.game
         self.seats, self.decks, self.rng = seats, decks, rng
         self.parameters = dict(parameters or {})
-        self.rules = sample_rules(self.game, options, self.parameters)
+        self.defined = dict(defined or {})  # key -> (definition, paytable): data-defined wagers
+        self.rules = sample_rules(self.game, options, self.parameters, self.defined)
         self.strategy = BasicStrategy.of(self.rules.engine)
         self.forced: list[int] = []  # cards a fault has the next round deal first
         self.shoe = [card for card in range(52) for _ in range(decks)]
@@ -117,6 +119,9 @@ class Table:
         seat = Seat(number, cards, main, self.stakes, self.strategy, wagers, record, up, self.decks,
                     self.rules.engine)  # fmt: skip
         self.sampling.wagers(seat, self.rng.random)
+        for key in self.defined:  # each side wager defined as data on about one seat in five
+            if self.rng.random() < DEFINED_SHARE:
+                wagers[key] = written(self.stakes.at_most(main // 4))
         return record
 
     def _hands(self, first_two: list[int], up: int) -> list[Hand]:
@@ -139,7 +144,7 @@ class Table:
         """Every seat's results, as the game's one settlement gives them."""
         parsed = [_parsed_seat(seat, self.rules.engine.rounding) for seat in seats]
         settled = sample_settle(self.game, options, self.decks, dealer, parsed,
-                                parameters=self.parameters)  # fmt: skip
+                                parameters=self.parameters, defined=self.defined)  # fmt: skip
         for seat in seats:
             results = settled.seat(seat["seat"]).results
             mains = iter(r for r in results if r.key == "main")
@@ -183,9 +188,12 @@ def generate_blackjack(
     decks: int = 6, fault_rate: float = 0.01, seed: int = 2026,
     timezone: str = "America/Los_Angeles", options: dict | None = None,
     parameters: dict | None = None, stakes: str = "few", most_stake: int = 400_00,
+    defined: dict | None = None,
 ) -> GenerationReport:  # fmt: skip
     """Write ``rounds`` rounds of ``game`` at one table over ``days`` days from ``start``;
-    ``stakes``: how the players stake (:mod:`audits.samples.stakes`)."""
+    ``stakes``: how the players stake (:mod:`audits.samples.stakes`); ``defined``: the side
+    wagers the rule version defines as data (key -> (definition, paytable in force)), each
+    staked on a share of seats and given wrong payouts among the faults."""
     if game not in SAMPLINGS:
         raise ValueError(f"not a blackjack-family game: {game}")
     sampling = SAMPLINGS[game]
@@ -194,7 +202,8 @@ def generate_blackjack(
     table = table or sampling.table
     options = options or {"blackjack_pays": "3:2"}
     rng = random.Random(seed)
-    dealer_table = Table(sampling, seats, decks, rng, options, parameters, stakes, most_stake)
+    dealer_table = Table(sampling, seats, decks, rng, options, parameters, stakes, most_stake,
+                         defined)  # fmt: skip
     start = date.fromisoformat(start) if isinstance(start, str) else start
     zone = ZoneInfo(timezone)
     report = GenerationReport(path=str(out), rounds=0, rejected_lines=0, lines=0)
@@ -207,6 +216,7 @@ def generate_blackjack(
 def _write(fh: IO[bytes], dealer_table: Table, report, rng, rounds, days, start, zone,
            fault_rate, **where) -> None:  # fmt: skip
     faults = faults_of(dealer_table.sampling.faults, dealer_table.decks)
+    faults.update(defined_payout_faults(dealer_table.defined))
     kinds = list(faults)
     planted = 0
     previous = ""

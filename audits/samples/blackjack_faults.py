@@ -209,6 +209,25 @@ COMMON: dict[str, Fault] = {
 }
 
 
+def _bump_result(key: str, by: Decimal):
+    def change(record: dict, previous: str) -> None:
+        results = record["seats"][0]["results"]
+        results[key] = str(Decimal(results[key]) + by)
+
+    return change
+
+
+def defined_payout_faults(defined) -> dict[str, Fault]:
+    """For each side wager the rule version defines as data: its result one unit (5) over
+    and one under what its paytable pays, on seat 1 staking 5 on it."""
+    five = lambda seat: Decimal(5)  # noqa: E731
+    return {
+        f"{code}_{key}": Fault(code, dealt=set_stake(key, five), written=_bump_result(key, by))
+        for key in defined
+        for code, by in (("overpaid", Decimal(5)), ("underpaid", Decimal(-5)))
+    }
+
+
 def faults_of(own: dict[str, Fault], decks: int = 6) -> dict[str, Fault]:
     """Every fault a sample round of a game (``own``: the game's own faults) dealt from
     ``decks`` decks may carry, by kind (five split hands of one rank need three decks)."""

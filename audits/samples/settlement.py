@@ -9,6 +9,7 @@ parameters and the round's options.  No generator settles on its own.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import cache
 
 from audits.validation.context import GameRules
@@ -33,11 +34,20 @@ def _rules(game: str, options: tuple, parameters: tuple) -> GameRules:
 
 
 def sample_rules(
-    game: str, options: Mapping[str, str], parameters: Mapping | None = None
+    game: str, options: Mapping[str, str], parameters: Mapping | None = None,
+    defined: Mapping[str, tuple] | None = None,
 ) -> GameRules:
     """The rules a sample round of ``game`` under ``options`` is settled by, the engine built
-    from the rule version's ``parameters`` (cached)."""
-    return _rules(game, tuple(sorted(options.items())), tuple(sorted((parameters or {}).items())))
+    from the rule version's ``parameters`` (cached); ``defined``: the side wagers the rule
+    version defines as data, each key with its definition and the paytable in force."""
+    rules = _rules(game, tuple(sorted(options.items())), tuple(sorted((parameters or {}).items())))
+    if not defined:
+        return rules
+    return replace(
+        rules, wagers=(*rules.wagers, *defined),
+        defined={k: definition for k, (definition, _) in defined.items()},
+        paytables={**rules.paytables, **{k: table for k, (_, table) in defined.items()}},
+    )  # fmt: skip
 
 
 def sample_settle(
@@ -48,6 +58,7 @@ def sample_settle(
     seats: list[ParsedSeat],
     dealer_toss: str | None = None,
     parameters: Mapping | None = None,
+    defined: Mapping[str, tuple] | None = None,
 ) -> RoundSettlement:
     """What the game's one settlement pays on every wager of the dealt round."""
     parsed = ParsedRound(
@@ -55,4 +66,4 @@ def sample_settle(
         options=dict(options), decks=decks, dealer_cards=tuple(dealer_cards),
         dealer_toss=dealer_toss, seats=seats,
     )  # fmt: skip
-    return settle_round(parsed, sample_rules(game, options, parameters))
+    return settle_round(parsed, sample_rules(game, options, parameters, defined))

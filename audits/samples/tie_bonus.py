@@ -37,7 +37,8 @@ TIE_BONUS_FAULTS: dict[str, Fault] = {
     "decks_not_approved": Fault("decks_not_approved", decks=4),
     "bonus_without_primary": Fault(
         "bonus_without_primary",
-        dealt=set_stake("main", lambda s: None, lambda seat, dealer: len(seat["wagers"]) > 1),
+        dealt=set_stake("main", lambda s: None,
+                        lambda seat, dealer: any(k in LEFT + RIGHT for k in seat["wagers"])),
     ),
 }
 

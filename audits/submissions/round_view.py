@@ -168,10 +168,11 @@ def submission_round(submission: Submission, number: int) -> RoundView:
         venue=parsed.venue, table=parsed.table, game=parsed.game,
         options=parsed.options, at=parsed.played_at, decks=parsed.decks,
     )  # fmt: skip
-    settled = RoundSettlement()
+    settled, defined = RoundSettlement(), {}
     if answer.in_force and answer.venue.licensee_id == submission.licensee_id:
-        settled = settle_round(parsed, GameRulesCache().for_answer(answer))
-    view.seats = [seat_view(seat, settled.seat(seat.number)) for seat in parsed.seats]
+        rules = GameRulesCache().for_answer(answer)
+        settled, defined = settle_round(parsed, rules), rules.defined
+    view.seats = [seat_view(seat, settled.seat(seat.number), defined) for seat in parsed.seats]
     if settled.engine is not None:
         _totals(view, parsed, settled.engine)
     return view
@@ -221,9 +222,10 @@ def recorded_amounts(seat: ParsedSeat) -> dict[str, list[Decimal]]:
     return amounts
 
 
-def seat_view(seat: ParsedSeat, settled: SeatSettlement | None) -> SeatView:
+def seat_view(seat: ParsedSeat, settled: SeatSettlement | None, defined=None) -> SeatView:
     """The seat's wagers, each recorded beside what the settlement gives (as validation judged
-    it: a wager validation could not judge is "not settled")."""
+    it: a wager validation could not judge is "not settled"); ``defined``: the side wagers
+    the rule version defines as data, whose outcomes their definitions word."""
     recorded = recorded_amounts(seat)
     expected: dict[str, list[WagerResult]] = settled.expected() if settled else {}
     wagers = []
@@ -234,11 +236,17 @@ def seat_view(seat: ParsedSeat, settled: SeatSettlement | None) -> SeatView:
             found = expected[key]
             view.expected = _cents(sum((r.net for r in found), Decimal(0)))
             view.expected_each = [_cents(r.net) for r in found]
-            view.outcome = "; ".join(outcome_in_words(r.outcome, key) for r in found)
+            view.outcome = "; ".join(_words(r.outcome, key, defined) for r in found)
             view.rule = "; ".join(dict.fromkeys(str(r.source) for r in found))
         wagers.append(view)
     hands = [HandView(cards_view(h.cards), h.doubled, _cents(h.result)) for h in seat.hands or ()]
     return SeatView(seat.number, cards_view(seat.cards, seat.toss), wagers, hands, seat.poker)
+
+
+def _words(outcome: str, key: str, defined) -> str:
+    if defined and key in defined:
+        return defined[key].words_of(outcome)
+    return outcome_in_words(outcome, key)
 
 
 def _cents(amount: Decimal | None) -> Decimal | None:

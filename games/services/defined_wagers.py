@@ -22,6 +22,14 @@ from games.models import RuleVersion
 from .engine_paytables import engine_paytable
 from .hashing import canonical_json
 
+#: the games whose validation settles defined side wagers, and the cards their logs give one
+#: (the blackjack family: a seat's first two cards and the dealer's up card; Toss One 21's
+#: kept hand depends on the toss, which the language does not read)
+SETTLED_IN = {
+    "ante-up-21": ("first_two", "first_two_and_up"),
+    "blackjack-tie-bonus": ("first_two", "first_two_and_up"),
+}
+
 
 def side_wagers_checked(
     game_code: str, side_wagers: Sequence[Any], source_document: str = ""
@@ -32,11 +40,17 @@ def side_wagers_checked(
         raise ValidationError({"side_wagers": "a list of side wager definitions"})
     own = set(engine_game(game_code).wagers)
     keys: set[str] = set()
+    if side_wagers and game_code not in SETTLED_IN:
+        raise ValidationError({"side_wagers": f"{game_code}: validation settles side wagers "
+                               f"defined as data in {', '.join(SETTLED_IN)} only"})  # fmt: skip
     for i, data in enumerate(side_wagers):
         try:
             definition = definition_checked(data, f"side_wagers[{i}]", source_document)
         except DefinitionError as exc:
             raise ValidationError({"side_wagers": str(exc)}) from exc
+        if definition.reads not in SETTLED_IN[game_code]:
+            raise ValidationError({"side_wagers": f"side_wagers[{i}].reads: {game_code}'s logs "
+                                   f"give {' and '.join(SETTLED_IN[game_code])} only"})  # fmt: skip
         if definition.key in own or definition.key in keys:
             raise ValidationError({"side_wagers": f"side_wagers[{i}].key: {definition.key!r} "
                                    "is already a wager of the game"})  # fmt: skip

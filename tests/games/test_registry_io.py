@@ -125,10 +125,10 @@ def test_loading_twice_changes_nothing(db):
     assert all(c["created"] == c["updated"] == 0 for c in report.counts.values())
     # washington.yaml: Toss One 21 approved, two games submitted; demo.yaml: two FICTIONAL
     # approvals (three events each) and the demo venue's Ante Up 21 and tie bonus tables
-    # demo.yaml's FICTIONAL second version of the tie bonus game adds three paytables of its
-    # two side wagers defined as data
-    assert report.present("paytable") == 8 and report.present("approval") == 5
-    assert report.present("approval_event") == 11 and report.present("authorization") == 4
+    # demo.yaml's FICTIONAL second version of the tie bonus game: its tie bonus paytable and
+    # three of its two side wagers defined as data, its approval and its table's authorization
+    assert report.present("paytable") == 9 and report.present("approval") == 6
+    assert report.present("approval_event") == 14 and report.present("authorization") == 5
     assert snapshot() == before and hashes() == before_hashes
     assert "nothing changed" in str(report)
     tie = RuleVersion.objects.get(game__code="blackjack-tie-bonus", version=1)
@@ -190,7 +190,7 @@ def test_export_then_load_into_an_empty_database_gives_the_same_hashes(db, tmp_p
 
     report = load_registry([path])
 
-    assert report.created("approval") == 5 and report.created("authorization") == 4
+    assert report.created("approval") == 6 and report.created("authorization") == 5
     assert hashes() == original
     assert all(HEX64.fullmatch(h) for *_, h in original["rule_versions"] + original["paytables"])
     assert export_registry() == exported

@@ -78,7 +78,7 @@ def test_the_page_shows_the_three_periods_and_says_when_a_day_is_malformed(valid
     page = client.get("/monitoring/venues/WA-CR-0042/", {"day": "2026-10-12"}).content.decode()
     assert "Gaming days begin at 06:00 (America/Los_Angeles)" in page
     assert page.count("<h2>") == 3 and "Month to date (2026-10-12)" in page
-    assert "toss-one-21" in page and "%" in page
+    assert "Toss One 21" in page and "toss-one-21" not in page and "%" in page  # words
     bad = client.get("/monitoring/venues/WA-CR-0042/", {"day": "yesterday"}).content.decode()
     assert "&#x27;yesterday&#x27; is not a date such as" in bad and "Gaming day (2026-10-13)" in bad
     listing = client.get("/monitoring/").content.decode()

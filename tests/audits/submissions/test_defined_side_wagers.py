@@ -16,35 +16,26 @@ from games.engine.blackjack import PlayerHand
 from games.engine.cards import parse_cards
 from games.engine.defined.evaluate import outcome_of
 from games.engine.tie_bonus import TieBonusBlackjack
-from games.models import ApprovalStatus, Paytable, RuleVersion, Venue
-from games.services.approvals import approval_submit, approval_transition
+from games.models import Approval, RuleVersion, Venue
 from games.services.defined_wagers import rule_version_side_wagers
 from games.services.venues import authorization_create
-from tests.audits.submissions.test_pipeline_blackjack import WHEN, line, settled_hand, submit
+from tests.audits.submissions.test_pipeline_blackjack import line, settled_hand, submit
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def version_2(wa):
-    """The second version approved with Three Card paytable 2 and Pairs, the venue
-    authorized to run it (every table, from 2025)."""
+    """The demo's FICTIONAL approval of the second version (Three Card paytable 2, Pairs),
+    which the demo venue runs at T6 from October 2026, here at every table from 2025."""
     rules = RuleVersion.objects.get(game__code="blackjack-tie-bonus", version=2)
-    tables = [Paytable.objects.get(rule_version=rules, wager_key="three_card", code="2"),
-              Paytable.objects.get(rule_version=rules, wager_key="pairs")]  # fmt: skip
-    approval = approval_submit(
-        jurisdiction=RuleVersion.objects.get(game__code="toss-one-21").approvals.first()
-        .jurisdiction,
-        rule_version=rules, reference="test approval of version 2",
-        allowed_options={"blackjack_pays": ["3:2"], "three_card_paytable": ["2"]},
-        paytables=tables, conditions=[], at=WHEN,
-    )  # fmt: skip
-    approval_transition(approval, ApprovalStatus.UNDER_REVIEW, reason="test", at=WHEN)
-    approval = approval_transition(
-        approval, ApprovalStatus.APPROVED, reason="test", decision_date=date(2025, 1, 1), at=WHEN
-    )
-    authorization_create(venue=Venue.objects.get(code="WA-CR-0042"), approval=approval,
-                         options={"three_card_paytable": "2"}, effective_from=date(2025, 1, 1))
+    approval = Approval.objects.get(rule_version=rules)
+    assert {link.paytable.code for link in approval.paytable_links.all()
+            if link.paytable.wager_key == "three_card"} == {"2"}  # fmt: skip
+    met = [(condition, date(2024, 12, 1), "test: internal controls approved")
+           for condition in approval.conditions.all()]  # fmt: skip
+    authorization_create(venue=Venue.objects.get(code="WA-CR-0042"), approval=approval, options={},
+                         effective_from=date(2025, 1, 1), conditions_met=met)  # fmt: skip
     return rule_version_side_wagers(rules)
 
 
@@ -55,14 +46,15 @@ def _round(number: int, player: str, dealer: str, wagers: dict, side: dict) -> d
         parse_cards(player.split()), [PlayerHand(parse_cards(player.split()))],
         parse_cards(dealer.split()), {"main": Decimal(wagers["main"])},
     ) if r.key == "main")  # fmt: skip
-    data = json.loads(line("blackjack-tie-bonus", {"blackjack_pays": "3:2", "three_card_paytable":
-                           "2"}, player.split(), [settled_hand(player, main)], dealer.split(),
-                           wagers, side))  # fmt: skip
+    data = json.loads(line("blackjack-tie-bonus", {"blackjack_pays": "3:2"}, player.split(),
+                           [settled_hand(player, main)], dealer.split(), wagers, side))
     data["round"] = f"T2-defined-{number}"
     return data
 
 
-def test_defined_wagers_settled_and_every_planted_fault_found(wa, version_2):
+@pytest.mark.parametrize("screen", [True, False], ids=["screen on", "exact path alone"])
+def test_defined_wagers_settled_and_every_planted_fault_found(wa, version_2, settings, screen):
+    settings.AUDITS_SCREEN = screen  # the same findings whichever path judges the lines
     three_card, pairs = version_2["three_card"], version_2["pairs"]
     # 8 8 against an up card of 8: three of a kind (30 to 1) and a mixed pair (6 to 1)
     assert outcome_of(three_card, parse_cards("8S 8H 8D".split())) == "three_of_a_kind"

@@ -94,5 +94,5 @@ def _each_kind_has_its_actions_beside_it(page, submission) -> None:
     first.get_by_role("link", name=re.compile("^Open a case on")).click()
     page.wait_for_url(re.compile(f"code={code}"))
     assert page.locator("#open-case").is_visible()
-    codes = page.locator("#findings table code.key").all_inner_texts()
+    codes = page.locator("table code.key").all_inner_texts()
     assert codes and set(codes) == {code}  # the list ticked from is that kind's alone
