@@ -4,6 +4,7 @@ exact par sheets from the definition alone (:mod:`games.engine.defined`)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from functools import lru_cache
 from math import comb
@@ -17,7 +18,7 @@ from games.engine.defined.exact import defined_combinations, defined_sheet
 from games.engine.defined.language import DefinitionError, SideWagerDefinition
 from games.engine.defined.vocabulary import READS, condition_words
 from games.engine.paytables import Paytable as EnginePaytable
-from games.models import RuleVersion
+from games.models import Paytable, RuleVersion
 
 from .engine_paytables import engine_paytable
 from .hashing import canonical_json
@@ -67,8 +68,6 @@ def rule_version_side_wagers(rule_version: RuleVersion) -> dict[str, SideWagerDe
 
 @lru_cache(maxsize=64)
 def _definitions(side_wagers: str, document: str) -> dict[str, SideWagerDefinition]:
-    import json
-
     read = (definition_checked(d, f"side_wagers[{i}]", document)
             for i, d in enumerate(json.loads(side_wagers)))  # fmt: skip
     return {d.key: d for d in read}
@@ -109,8 +108,6 @@ def game_defined_sheets(game_code: str, decks: int) -> dict[str, dict[str, Any]]
     it), each with its exact sheet under each of its paytables (the latest version of each
     code): ``{key: {...the first paytable's sheet, "rule_version", "paytable", "paytables":
     {code: sheet}}}``, for the ``parsheet`` command."""
-    from games.models import Paytable
-
     found: dict[str, dict[str, Any]] = {}
     versions = RuleVersion.objects.filter(game__code=game_code).order_by("-version")
     for rule_version in versions:

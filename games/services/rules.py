@@ -140,10 +140,11 @@ MAX_ODDS_DIVISOR = 1_000
 
 
 def _checked_entries(
-    game_code: str, wager_key: str, entries: Mapping[str, str], defined: Mapping = {}  # noqa: B006
+    game_code: str, wager_key: str, entries: Mapping[str, str], defined: Mapping | None = None
 ) -> dict[str, str]:
     """The entries as odds, each outcome one the wager produces: the engine's, or those its
     definition names (``defined``: the rule version's defined side wagers)."""
+    defined = defined or {}
     outcomes = (defined[wager_key].outcome_keys if wager_key in defined
                 else engine_game(game_code).paytable_outcomes.get(wager_key))  # fmt: skip
     if outcomes is None:

@@ -132,6 +132,8 @@ def defined_results(parsed: ParsedRound, seat: ParsedSeat, rules, rounding: str)
     """The seat's side wagers the rule version defines as data, settled by the engine's one
     evaluator on the cards each reads (a wager with no approved paytable is not settled)."""
     found = []
+    if not rules.defined:  # most rule versions define none: nothing to look up per wager
+        return found
     for key, stake in seat.wagers.items():
         definition = rules.defined.get(key)
         if definition is None or key not in rules.paytables:
