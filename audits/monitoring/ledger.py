@@ -22,6 +22,7 @@ from django.db.models import Sum
 
 from audits.monitoring.models import DealerDay, LedgerDay, SeatDay
 from audits.submissions.duplicates import duplicate_findings
+from audits.submissions.gate import gate_for
 from audits.submissions.models import (
     ChunkDealer,
     ChunkSeat,
@@ -32,6 +33,7 @@ from audits.submissions.models import (
 )
 from audits.submissions.models.places import SEATS
 from audits.submissions.round_view import submission_lines
+from audits.submissions.rules_context import GameRulesCache
 from audits.validation.parse import parse_line
 from audits.validation.rejected import Rejected
 from audits.validation.sums import counted_sums
@@ -53,11 +55,11 @@ def ledger_record(submission: Submission) -> int:
     LedgerDay.objects.filter(submission=submission).delete()
     rows = _sums(ChunkTotal, PLACE, SUMS, submission)
     dealt, seated = _dealer_sums(submission), _seat_sums(submission)
-    for parsed, where, paid_wrong in _read_before(submission):
-        for key, amounts in _counted(parsed, where, paid_wrong):
+    for parsed, where, paid_wrong, wagers in _read_before(submission):
+        for key, amounts in _counted(parsed, where, paid_wrong, wagers):
             _subtract(rows, key, amounts)
         if parsed.dealer_id:  # a round dealt, read before
-            for (*place, key), amounts in _counted(parsed, where, {}):
+            for (*place, key), amounts in _counted(parsed, where, {}, wagers):
                 _subtract(dealt, (*place, parsed.dealer_id, key), amounts)
         _subtract(seated, where, {SEATS[seat.number - 1]: 1 for seat in parsed.seats})
     _write_days(DealerDay, submission, (*PLACE[:4], "dealer", "wager_key"), dealt)
@@ -77,7 +79,8 @@ def ledger_record(submission: Submission) -> int:
 
 def _read_before(submission: Submission):
     """``(parsed round, (venue, table, game, gaming day), {wager key: amounts found paid
-    wrong})`` of every round of the submission already read before."""
+    wrong}, the wager keys its rules count)`` of every round of the submission already read
+    before."""
     lines = set(
         Finding.objects.filter(submission=submission, code__in=DUPLICATES).values_list(
             "line", flat=True
@@ -93,7 +96,7 @@ def _read_before(submission: Submission):
         submission=submission, line__in=lines, code__in=("overpaid", "underpaid")
     ).values_list("line", "code", "wager_key", "recorded", "expected"):
         paid_wrong[(line, key)][code] += abs(recorded - expected)
-    resolver = RulesResolver()
+    resolver, rules = RulesResolver(), GameRulesCache()
     for number, raw in submission_lines(submission, lines):
         try:
             parsed = parse_line(raw, number)
@@ -106,15 +109,24 @@ def _read_before(submission: Submission):
         wrong = {
             key: dict(amounts) for (line, key), amounts in paid_wrong.items() if line == number
         }
-        yield parsed, where, wrong
+        yield parsed, where, wrong, _wagers_counted(resolver, rules, submission, parsed)
 
 
-def _counted(parsed, where: tuple, paid_wrong: dict):
+def _wagers_counted(resolver, rules, submission: Submission, parsed) -> frozenset | None:
+    """The wager keys the round's rules in force count, as the chunk counted them (None: no
+    rules in force, the game's own keys)."""
+    gate = gate_for(resolver, rules, submission.licensee_id, venue=parsed.venue,
+                    table=parsed.table, game=parsed.game, options=parsed.options,
+                    decks=parsed.decks, played_at=parsed.played_at)  # fmt: skip
+    return frozenset(gate.rules.wagers) if gate.rules else None
+
+
+def _counted(parsed, where: tuple, paid_wrong: dict, wagers=None):
     """``(place, day and wager key, amounts)`` the totals counted of one round: its rounds,
     wagers and money."""
     yield (*where, ""), {"rounds": 1}
     for seat in parsed.seats:
-        for key, stake, result in counted_sums(parsed.game, seat):
+        for key, stake, result in counted_sums(parsed.game, seat, wagers):
             yield (*where, key), {
                 "wagers": 1, "wagered": stake, "net_result": result,
                 "paid_out": result if result > 0 else ZERO, "stake_squares": stake * stake,

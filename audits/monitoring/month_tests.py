@@ -9,7 +9,8 @@ checks with a par sheet and the jurisdiction's fewest wagers, those whose p-valu
 under the Benjamini–Hochberg threshold of their family are flagged: the gaming days are one
 family, the month and year to date another.  The jurisdiction's level (one minus its
 ``deviation_confidence``) holds for a venue's whole year: each month's test spends a twelfth
-of it, half on each family.  When nothing has changed, a venue's year shows any flag at
+of the share :data:`~audits.par.many_tests.SPENT` of it, half on each family (the rest is
+kept for the tails' approximation).  When nothing has changed, a venue's year shows any flag at
 most that often; a change lasting weeks shows in the few long periods' tests.
 The test is kept (:class:`~audits.monitoring.models.DeviationTest`)
 with each deviation it flagged; the month's latest test is its standing.
@@ -19,17 +20,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from datetime import date
-from decimal import Decimal
 
 from audits.monitoring.deviations import HoldCheck, hold_checks
 from audits.monitoring.models import Deviation, DeviationPeriod, DeviationTest, LedgerDay
-from audits.par.many_tests import family_thresholds
+from audits.par.many_tests import family_thresholds, month_level
 from audits.submissions.models import Submission
 from games.models import Venue
 
 DAYS, LONGER = "days", "longer"  # the month's two families of tests
-MONTHS = 12  # a venue's year of months shares the jurisdiction's level
-LEVEL_PLACES = Decimal("1e-8")
 
 
 def deviations_record(submission: Submission) -> int:
@@ -104,7 +102,7 @@ def month_test(
 ) -> DeviationTest:
     """Test the venue's month as one family; keep the test and each deviation it flagged."""
     confidence = venue.licensee.jurisdiction.deviation_confidence
-    level = ((1 - confidence) / MONTHS).quantize(LEVEL_PLACES)  # the year's, a twelfth a month
+    level = month_level(1 - confidence)
     checks = month_checks(venue, month, shared)
     families = {DAYS: [], LONGER: []}
     for period, *_, check in checks:

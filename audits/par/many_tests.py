@@ -15,10 +15,26 @@ library.
 from __future__ import annotations
 
 import sys
+from decimal import Decimal
+
+MONTHS = 12  # a venue's year of months shares the jurisdiction's level
+#: the share of the year's level the months' tests spend.  The rest is kept for the tails:
+#: a p-value is exact only where the par sheet is, and its tails, measured against
+#: simulation at the small levels a month's many tests reach, run up to 1.5 times the level
+#: (docs/monitoring.md); spending half keeps a clean venue-year's chance of any flag under
+#: the jurisdiction's level with that error and more.
+SPENT = Decimal("0.5")
+LEVEL_PLACES = Decimal("1e-8")
 
 #: a threshold is never 0.0 when something is flagged (0.0 means none): a p-value that
 #: underflowed to 0.0 (a hold far outside its band) flags at this threshold
 SMALLEST = sys.float_info.min
+
+
+def month_level(year_level: Decimal) -> Decimal:
+    """The level a venue's month is tested at: its twelfth of the spent share of the year's
+    level (the jurisdiction's, one minus ``deviation_confidence``)."""
+    return (year_level * SPENT / MONTHS).quantize(LEVEL_PLACES)
 
 
 def bh_threshold(p_values: list[float], level: float) -> float:

@@ -7,8 +7,9 @@ wagers a day (each side wager on its share of them), staked as the sample player
 sheet's outcome probabilities.  Each month is tested as :mod:`audits.monitoring.month_tests`
 tests it: every table's and the whole venue's hold of each wager each gaming day (one
 family) and the month and year to date (another), each with at least :data:`FEWEST` wagers,
-Benjamini–Hochberg, each family at half the month's twelfth of the year's ``level``
-(:func:`month_flags`).
+Benjamini–Hochberg, each family at half the month's level (a twelfth of the share of the
+year's ``level`` monitoring spends, :func:`~audits.par.many_tests.month_level`;
+:func:`month_flags`).
 
 Planted, in one month at table ``T1`` (the month's test is then read for a flag at ``T1`` or
 the whole venue on the planted wager):
@@ -29,10 +30,9 @@ from decimal import Decimal
 import numpy as np
 
 from audits.par.hold import Part, hold_of_parts
-from audits.par.many_tests import family_thresholds
+from audits.par.many_tests import MONTHS, family_thresholds, month_level
 
 VENUE = ""
-MONTHS = 12
 STAKES = np.array([10, 25, 50, 100])
 STAKE_SHARES = np.array([0.35, 0.35, 0.20, 0.10])
 PLANTS = ("skim", "dealer", "paytable")
@@ -106,12 +106,12 @@ def month_flags(year: list[dict], month: int, sheets, venue: Venue, level: float
     checks += [(("month",), *c) for c in _checks(days, sheets, venue)]
     ytd = [cells for m in year[: month + 1] for cells in m]
     checks += [(("year",), *c) for c in _checks(ytd, sheets, venue)]
-    month_level = level / MONTHS
-    tested = [(p, t, g, w, hold_of_parts(parts, 1 - month_level)) for p, t, g, w, parts in checks]
+    at = float(month_level(Decimal(str(level))))
+    tested = [(p, t, g, w, hold_of_parts(parts, 1 - at)) for p, t, g, w, parts in checks]
     families: dict[str, list[float]] = {"days": [], "longer": []}
     for p, *_, h in tested:
         families["days" if p[0] == "day" else "longer"].append(h.p_value)
-    cut = family_thresholds(families, month_level)
+    cut = family_thresholds(families, at)
     return [(p, t, g, w) for p, t, g, w, h in tested
             if h.p_value <= cut["days" if p[0] == "day" else "longer"] > 0]  # fmt: skip
 

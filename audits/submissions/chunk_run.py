@@ -200,14 +200,14 @@ class ChunkRun:
                            gate.gaming_day, parsed.dealer_id, parsed.shift)  # fmt: skip
         self.rounds += 1
         self.read.add(place, parsed.round, parsed.line)
-        self._count(parsed, gate.gaming_day)
+        self._count(parsed, gate.gaming_day, gate.rules.wagers if gate.rules else None)
         self.found.add(found, place)
 
     def _reject(self, finding: Finding, place: RoundPlace | None = None) -> None:
         self.rejected += 1
         self.found.add([finding], place)
 
-    def _count(self, parsed: ParsedRound, day) -> None:
+    def _count(self, parsed: ParsedRound, day, wagers=None) -> None:
         where = TableDay(parsed.venue, parsed.table, parsed.game, day)
         self.totals[TotalKey(*where, "")].rounds += 1
         dealer = parsed.dealer_id
@@ -215,7 +215,7 @@ class ChunkRun:
             self.dealers[DealerKey(*where, dealer, "")].rounds += 1
         for seat in parsed.seats:
             self.seats[SeatKey(*where, seat.number)] += 1
-            for key, stake, result in counted_sums(parsed.game, seat):
+            for key, stake, result in counted_sums(parsed.game, seat, wagers):
                 self.totals[TotalKey(*where, key)].add_wager(stake, result)
                 if dealer:
                     self.dealers[DealerKey(*where, dealer, key)].add_wager(stake, result)

@@ -21,13 +21,14 @@ from audits.submissions.lines import BlockLines
 from audits.submissions.round_keys import RoundsRead
 from audits.submissions.tally import DealerKey, SeatKey, TableDay, TotalKey
 from audits.validation.games import GAMES, check_judge
-from audits.validation.screen import layout
 from audits.validation.screen import reader as rd
 from audits.validation.screen.batch import Batch, Place
 from audits.validation.screen.game import GameScreen, Screened
 from audits.validation.screen.jit import KERNELS_COMPILED
+from audits.validation.screen.keys import FIXED, WagerKeys
 from audits.validation.screen.money import sums
 from audits.validation.screen.times import EPOCH, MICROSECOND, as_datetime
+from games.services.defined_wagers import side_wager_keys
 
 NEVER, ALWAYS = np.iinfo(np.int64).min, np.iinfo(np.int64).max
 _SCREENS: dict[tuple, tuple[object, GameScreen | None]] = {}  # per process; see screen_for
@@ -64,11 +65,13 @@ class FastPath:
         #: (venue, table, game, options, decks) -> its epochs
         self._epochs: dict[tuple, Epochs] = {}
         self.columns = rd.Columns()  # each batch is read into the same memory
+        #: the wager keys read: every game's, and the side wagers the registry defines
+        self.keys = WagerKeys.with_defined(side_wager_keys())
 
     def screen(self, numbers: Sequence[int], lines: Sequence[bytes]) -> list[LineLeft]:
         """Count the batch's certainly clean rounds; the others, in order, for the exact
         path."""
-        batch = _batch(lines, self.latest_micros, self.columns)
+        batch = _batch(lines, self.latest_micros, self.columns, self.keys)
         numbered = np.asarray(numbers, np.int64)
         gate_of, gates = np.full(len(batch), -1, np.int64), []
         parts: dict[int, tuple[GameScreen, list[Part]]] = {}  # id(screen) -> its parts
@@ -76,7 +79,7 @@ class FastPath:
             for rows, gate in self._epochs_of(place, members, batch.read.micros):
                 gate_of[rows] = len(gates)
                 gates.append(gate)
-                screen = None if gate.rules is None else screen_for(gate.rules, place)
+                screen = None if gate.rules is None else screen_for(gate.rules, place, self.keys)
                 if screen is not None:
                     parts.setdefault(id(screen), (screen, []))[1].append(Part(place, gate, rows))
         clean = np.zeros(len(batch), bool)
@@ -159,7 +162,7 @@ class FastPath:
         if not seat.size:
             return
         stakes, results = seats.wagers[seat, key], nets[seat, key]
-        width, named_key = len(seats.slots), [layout.WAGER_KEYS[s] for s in seats.slots.tolist()]
+        width, named_key = len(seats.slots), [seats.keys.names[s] for s in seats.slots.tolist()]
         for k, found in enumerate(sums(key, stakes, results, width)):
             if found.wagers:
                 self.totals[TotalKey(*where, named_key[k])].add_sums(*found.as_decimals())
@@ -178,13 +181,14 @@ class FastPath:
         """Nothing is left to add when the chunk is read: each batch is counted at once."""
 
 
-def _batch(lines: Sequence, latest_micros: int, columns: rd.Columns) -> Batch:
+def _batch(lines: Sequence, latest_micros: int, columns: rd.Columns,
+           keys: WagerKeys = FIXED) -> Batch:  # fmt: skip
     if isinstance(lines, BlockLines):
-        return Batch(lines.data, lines.starts, lines.ends, latest_micros, columns)
+        return Batch(lines.data, lines.starts, lines.ends, latest_micros, columns, keys)
     joined = b"\n".join(lines)
     length = np.fromiter(map(len, lines), np.int64, len(lines))
     starts = np.cumsum(length + 1) - length - 1
-    return Batch(joined, starts, starts + length, latest_micros, columns)
+    return Batch(joined, starts, starts + length, latest_micros, columns, keys)
 
 
 class Epochs:
@@ -218,18 +222,19 @@ def _micros(seconds: float) -> int:
     return int(round(seconds * 1_000_000))
 
 
-def screen_for(rules, place: Place) -> GameScreen | None:
-    """The game's screen for these rules, options and shoe, built once per process (its
-    verdicts hold for every submission judged by the same rules); None: no screen."""
+def screen_for(rules, place: Place, keys: WagerKeys = FIXED) -> GameScreen | None:
+    """The game's screen for these rules, options and shoe (reading the wager keys
+    ``keys``), built once per process (its verdicts hold for every submission judged by the
+    same rules); None: no screen."""
     game = GAMES[rules.game]
     if game.screen is None:
         return None
-    key = (rules.key or (id(rules),), place.written_options, place.decks)
+    key = (rules.key or (id(rules),), place.written_options, place.decks, keys.names)
     known = _SCREENS.get(key)
     if known is None or (not rules.key and known[0] is not rules):
         if len(_SCREENS) >= _MOST_SCREENS:
             _SCREENS.clear()
-        screen = game.screen(rules, place.options, place.decks, check_judge(game))
+        screen = game.screen(rules, place.options, place.decks, check_judge(game), keys)
         known = _SCREENS[key] = (rules, screen)
     return known[1]
 

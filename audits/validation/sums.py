@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from decimal import Decimal
 
 from games.engine.catalog import GAMES
@@ -20,10 +21,14 @@ def seat_sums(seat: ParsedSeat) -> tuple[tuple[str, Decimal, Decimal], ...]:
     return tuple((key, stake, results.get(key, ZERO)) for key, stake in seat.wagers.items())
 
 
-def counted_sums(game: str, seat: ParsedSeat) -> tuple[tuple[str, Decimal, Decimal], ...]:
-    """:func:`seat_sums` of the wagers the game has: a key that is not one of its wagers
-    is a finding (``unknown_wager``) and is counted in no total, so no line can make a row
-    of totals per key it invents."""
-    definition = GAMES.get(game)
-    known = definition.wagers if definition is not None else ()
-    return tuple(s for s in seat_sums(seat) if s[0] in known)
+def counted_sums(
+    game: str, seat: ParsedSeat, wagers: Collection[str] | None = None
+) -> tuple[tuple[str, Decimal, Decimal], ...]:
+    """:func:`seat_sums` of the wagers the round's rules have (``wagers``: the rules in
+    force, their side wagers defined as data included; None where no rules are in force:
+    the game's own): a key that is not one of them is a finding (``unknown_wager``) and is
+    counted in no total, so no line can make a row of totals per key it invents."""
+    if wagers is None:
+        definition = GAMES.get(game)
+        wagers = definition.wagers if definition is not None else ()
+    return tuple(s for s in seat_sums(seat) if s[0] in wagers)

@@ -67,6 +67,15 @@ def rule_version_side_wagers(rule_version: RuleVersion) -> dict[str, SideWagerDe
 
 
 @lru_cache(maxsize=64)
+def side_wager_keys() -> list[str]:
+    """Every key a rule version of the registry defines as data, sorted (the screen reads
+    these besides every game's own keys)."""
+    keys: set[str] = set()
+    for side_wagers in RuleVersion.objects.values_list("side_wagers", flat=True):
+        keys.update(data["key"] for data in side_wagers or () if isinstance(data, dict))
+    return sorted(keys)
+
+
 def _definitions(side_wagers: str, document: str) -> dict[str, SideWagerDefinition]:
     read = (definition_checked(d, f"side_wagers[{i}]", document)
             for i, d in enumerate(json.loads(side_wagers)))  # fmt: skip

@@ -18,8 +18,9 @@ class DeviationPeriod(models.TextChoices):
 class DeviationTest(AppendOnly):
     """One test of a venue's month: every table's and the whole venue's hold of each wager on
     each gaming day of the month, the month to date and the year to date, tested together
-    (Benjamini–Hochberg at ``level``, the month's twelfth of the jurisdiction's level for the
-    year: the days at half ``level``, the longer periods at the other half,
+    (Benjamini–Hochberg at ``level``, the month's twelfth of the share of the jurisdiction's
+    level for the year that monitoring spends, :func:`audits.par.many_tests.month_level`:
+    the days at half ``level``, the longer periods at the other half,
     :mod:`audits.par.many_tests`).  Kept each time the
     month is tested again (a submission finished, was withdrawn or reinstated); the latest
     is the month's standing, and its deviations are the ones listed."""
@@ -32,8 +33,8 @@ class DeviationTest(AppendOnly):
     level = models.DecimalField(
         max_digits=10,
         decimal_places=8,
-        help_text="the month's share of the year's level (the jurisdiction's, a twelfth): the "
-        "false discovery rate held over the month",
+        help_text="the month's share of the year's level (a twelfth of the share monitoring "
+        "spends of the jurisdiction's): the false discovery rate held over the month",
     )
     threshold = models.FloatField(help_text="the gaming days': the largest p flagged (0: none)")
     longer_threshold = models.FloatField(

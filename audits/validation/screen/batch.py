@@ -13,6 +13,7 @@ from ..round_ids import IdBytes
 from . import layout
 from . import reader as rd
 from .grouping import factorize, factorize_spans, span_hashes
+from .keys import FIXED, WagerKeys
 
 PLACE = [layout.S_VENUE, layout.S_TABLE, layout.S_GAME, layout.S_OPTIONS]
 _OPTIONS = msgspec.json.Decoder(dict[str, str | int])
@@ -36,13 +37,13 @@ class Place:
 class Batch:
     """The lines ``data[starts[i]:ends[i]]``; ``ok[i]`` False sends line ``i`` to the exact
     path (not read, or played later than ``latest_micros``).  Read into ``columns``' memory,
-    it holds until the next batch read into them."""
+    it holds until the next batch read into them; wager keys in ``keys``' slots."""
 
     def __init__(self, data, starts: np.ndarray, ends: np.ndarray, latest_micros: int,
-                 columns: rd.Columns | None = None):  # fmt: skip
+                 columns: rd.Columns | None = None, keys: WagerKeys = FIXED):  # fmt: skip
         self.data = data
         self.array = np.frombuffer(data, np.uint8)
-        self.read = rd.read_lines(self.array, starts, ends, columns)
+        self.read = rd.read_lines(self.array, starts, ends, columns, keys)
         self.ok = self.read.ok & (self.read.micros <= latest_micros)
 
     def __len__(self) -> int:

@@ -30,7 +30,8 @@ from ..context import GameRules
 from ..parse import ParsedSeat, parse_line
 from ..rejected import Rejected
 from .grouping import factorize, factorize_rows
-from .layout import KEY_SLOTS, MOST_HANDS, WAGER_KEYS
+from .keys import FIXED, WagerKeys
+from .layout import KEY_SLOTS, MOST_HANDS
 
 #: findings whose truth depends on the amounts, checked in columns for every seat: a class's
 #: representative is not judged on them
@@ -66,7 +67,7 @@ class Judge:
 
 
 def judge_seat(raw: bytes, line: int, number: int, rules: GameRules, judge: Judge,
-               ) -> ClassVerdict | None:  # fmt: skip
+               keys: WagerKeys = FIXED) -> ClassVerdict | None:  # fmt: skip
     """The verdict on seat ``number`` of the line, judged alone against its dealer; None
     when the line does not parse (the exact path will say why)."""
     try:
@@ -81,10 +82,10 @@ def judge_seat(raw: bytes, line: int, number: int, rules: GameRules, judge: Judg
         return UNSURE
     mine = settled.seat(number)
     results = [] if mine is None else mine.judged_results()
-    return _odds_of(seat, results)
+    return _odds_of(seat, results, keys)
 
 
-def _odds_of(seat: ParsedSeat, results) -> ClassVerdict:
+def _odds_of(seat: ParsedSeat, results, keys: WagerKeys) -> ClassVerdict:
     odds, hands = [], []
     for result in results:
         stake = seat.wagers.get(result.key)
@@ -94,7 +95,10 @@ def _odds_of(seat: ParsedSeat, results) -> ClassVerdict:
         if result.key == "main" and seat.hands is not None:
             hands.append(result.odds * risk)
         else:
-            odds.append((WAGER_KEYS.index(result.key), result.odds * risk))
+            slot = keys.slot(result.key)
+            if slot is None:
+                return UNSURE  # a key the batch does not read: not for columns
+            odds.append((slot, result.odds * risk))
     return ClassVerdict(True, tuple(odds), tuple(hands))
 
 

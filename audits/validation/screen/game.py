@@ -28,8 +28,9 @@ from ..context import GameRules
 from . import layout
 from .batch import Batch
 from .classes import Judge, Verdicts, judge_seat
+from .keys import FIXED, WagerKeys
 from .money import Limits, hands_paid_as_settled, paid_as_settled
-from .seats import MAIN, SeatTable, key_mask
+from .seats import MAIN, SeatTable
 
 
 @dataclass
@@ -61,15 +62,16 @@ class GameScreen:
     #: whether the main wager is settled on the seat's hands (the blackjack family)
     on_hands = False
 
-    def __init__(self, rules: GameRules, options: dict[str, str], decks: int, judge: Judge):
-        self.rules, self.options, self.decks = rules, options, decks
+    def __init__(self, rules: GameRules, options: dict[str, str], decks: int, judge: Judge,
+                 keys: WagerKeys = FIXED):  # fmt: skip
+        self.rules, self.options, self.decks, self.keys = rules, options, decks, keys
         self.judge = Judge(judge.settle, judge.check, self.round_level)
         self.verdicts = Verdicts()
-        self.limits = Limits.of(rules)
+        self.limits = Limits.of(rules, keys)
         self.half_up = getattr(rules.engine, "params", {}).get("payout_rounding") == (
             "half_up_to_cent"
         )  # fmt: skip
-        self.game_keys = key_mask(k for k in rules.wagers if k in layout.WAGER_KEYS)
+        self.game_keys = keys.mask(rules.wagers)
         #: the reader's slots of the game's wagers, ascending: main's (0) is the first column
         self.slots = np.array([k for k in range(layout.KEY_SLOTS) if self.game_keys >> k & 1],
                               np.int64)  # fmt: skip
@@ -112,7 +114,8 @@ class GameScreen:
             def judge(i: int):
                 s = int(judged[i])
                 return judge_seat(lines[int(at[s])], int(numbers[at[s]]),
-                                  int(seats.number[s]), self.rules, self.judge)  # fmt: skip
+                                  int(seats.number[s]), self.rules, self.judge,
+                                  self.keys)  # fmt: skip
 
             number = np.zeros(len(seats), np.int64)
             number[judged] = self.verdicts.of(read.keys[judged], judge)

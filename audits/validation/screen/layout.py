@@ -18,12 +18,13 @@ MOST_DEALER_CARDS = 12
 MOST_HAND_CARDS = 10
 MOST_OPTIONS = 8
 MISSING = np.iinfo(np.int64).min  # a time not read
-#: every wager key of every game (a key of another game is the screen's to refuse)
+#: every wager key of every game (a key of another game is the screen's to refuse), in fixed
+#: slots; the slots after them hold the keys the registry defines as data (:mod:`.keys`)
 WAGER_KEYS = (
     "main", "lucky3", "bonus4", "ante", "bet", "poker_bonus", "insurance", "tie_17", "tie_18",
     "tie_19", "tie_left", "tie_20", "tie_21", "tie_blackjack", "tie_right",
 )  # fmt: skip
-KEY_SLOTS = 16
+KEY_SLOTS = 20  # five spare slots for defined side wagers
 ROUND_FIELDS = ("v", "round", "played_at", "venue", "table", "game", "options", "shoe", "dealer",
                 "seats", "shift")  # fmt: skip
 SHOE_FIELDS = ("decks",)
@@ -50,6 +51,11 @@ _OPEN_OBJECT, _CLOSE_OBJECT, _OPEN_LIST, _CLOSE_LIST = 123, 125, 91, 93
 _MINUS, _DOT, _ZERO, _NINE = 45, 46, 48, 57
 
 
+def key_table(names) -> tuple[np.ndarray, np.ndarray]:
+    """The reader's table of some key names (their bytes, zero-padded) and their lengths."""
+    return _key_table(names)
+
+
 def _key_table(names) -> tuple[np.ndarray, np.ndarray]:
     lengths = np.array([len(n) for n in names], np.int64)
     table = np.zeros((len(names), int(lengths.max())), np.uint8)
@@ -65,7 +71,7 @@ def _lookup(chars: str) -> np.ndarray:
     return table
 
 
-TABLES = tuple(_key_table(names) for names in (ROUND_FIELDS, SHOE_FIELDS, DEALER_FIELDS,
+TABLES = tuple(key_table(names) for names in (ROUND_FIELDS, SHOE_FIELDS, DEALER_FIELDS,
                                                SEAT_FIELDS, HAND_FIELDS, WAGER_KEYS))  # fmt: skip
 RANK_OF, SUIT_OF = _lookup(RANKS), _lookup(SUITS)
 #: JSON's white space; what may follow a number

@@ -17,7 +17,8 @@ import numpy as np
 
 from ..context import GameRules
 from .kernel import compiled
-from .layout import KEY_SLOTS, WAGER_KEYS
+from .keys import FIXED, WagerKeys
+from .layout import KEY_SLOTS
 
 #: the largest stake the screen settles (a larger one, $1,000,000, takes the exact path): its
 #: odds times its square stay far within 64 bits
@@ -99,14 +100,14 @@ class Limits:
     most_paid: int | None
 
     @classmethod
-    def of(cls, rules: GameRules) -> Limits:
+    def of(cls, rules: GameRules, keys: WagerKeys = FIXED) -> Limits:
         most = np.full(KEY_SLOTS, NONE, np.int64)
         least, paid = 0, None
         for limit in rules.limits:
             cents = limit.amount * 100
             if limit.kind == "max_single_wager":
                 cap = int(cents.to_integral_value(rounding=ROUND_FLOOR))
-                for k, key in enumerate(WAGER_KEYS):
+                for k, key in enumerate(keys.names):
                     if not limit.wager_key or limit.wager_key == key:
                         most[k] = min(most[k], cap)
             elif limit.kind == "min_single_wager" and limit.wager_key in ("", "main"):

@@ -10,7 +10,8 @@ rejecting it; the reader gives up on anything it does not vouch for, and such a 
 to the exact path, which says what is wrong with it, if anything:
 
 - a byte beyond ASCII, or an escape, in any string (rare in table systems' logs);
-- a key written twice, a field the format does not name, a wager or result key no game has;
+- a key written twice, a field the format does not name, a wager or result key not among
+  the batch's (:mod:`.keys`: every game's, and the registry's defined side wagers);
 - more seats, cards or hands than the columns hold (:data:`MOST_DEALER_CARDS`,
   :data:`MOST_HAND_CARDS`, four hands a seat);
 - any value of another type or form than the format's (a card that is not one, an amount
@@ -30,6 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .jit import compiled
+from .keys import FIXED, WagerKeys
 from .layout import (
     _CLOSE_OBJECT,
     _OPEN_OBJECT,
@@ -79,6 +81,7 @@ class Read:
     hand_ints: np.ndarray  # [line, seat slot, hand, HI_*]
     hand_cards: np.ndarray  # [line, seat slot, hand, MOST_HAND_CARDS] int8
     hand_cents: np.ndarray  # [line, seat slot, hand]
+    keys: WagerKeys = FIXED  # the names of the key slots
 
 
 #: the columns a line is read into: shape past the line, dtype, the value of "nothing read"
@@ -115,12 +118,13 @@ class Columns:
 
 
 def read_lines(data: np.ndarray, starts: np.ndarray, ends: np.ndarray,
-               columns: Columns | None = None) -> Read:  # fmt: skip
+               columns: Columns | None = None, keys: WagerKeys = FIXED) -> Read:  # fmt: skip
     """The lines ``data[starts[i]:ends[i]]`` (bytes as uint8), read into columns (new ones,
-    or ``columns``'s memory)."""
+    or ``columns``'s memory), the wager and result keys ``keys`` each in its slot."""
     (line_ints, spans, dealer_cards, seat_ints, seat_cards, wager_cents, result_cents,
      hand_ints, hand_cards, hand_cents) = (columns or Columns()).take(len(starts))  # fmt: skip
-    (rk, rl), (sk, sl), (dk, dl), (tk, tl), (hk, hl), (wk, wl) = TABLES
+    (rk, rl), (sk, sl), (dk, dl), (tk, tl), (hk, hl), _ = TABLES
+    wk, wl = keys.table
     scratch = np.zeros((MOST_OPTIONS, 2), np.int64)
     _read(data, starts, ends, rk, rl, sk, sl, dk, dl, tk, tl, hk, hl, wk, wl, RANK_OF, SUIT_OF,
           WHITE, DAYS_IN_MONTH, scratch, line_ints, spans, dealer_cards, seat_ints, seat_cards,
@@ -128,7 +132,7 @@ def read_lines(data: np.ndarray, starts: np.ndarray, ends: np.ndarray,
     return Read(line_ints[:, L_OK] == 1, line_ints[:, L_SEATS], line_ints[:, L_DECKS],
                 line_ints[:, L_MICROS], spans, dealer_cards, line_ints[:, L_DEALER_CARDS],
                 line_ints[:, L_DEALER_TOSS], seat_ints, seat_cards, wager_cents, result_cents,
-                hand_ints, hand_cards, hand_cents)  # fmt: skip
+                hand_ints, hand_cards, hand_cents, keys)  # fmt: skip
 
 
 @compiled

@@ -9,6 +9,7 @@ import numpy as np
 
 from . import layout
 from . import reader as rd
+from .keys import FIXED, WagerKeys
 
 
 @dataclass
@@ -36,20 +37,22 @@ class SeatTable:
     toss: np.ndarray  # a card, or reader.NO_CARD
     poker: np.ndarray
     hand_count: np.ndarray  # -1: no hands written
-    wager_mask: np.ndarray  # bits of reader.WAGER_KEYS: the wagers placed (a stake above 0)
+    wager_mask: np.ndarray  # bits of the key slots (``keys``): the wagers placed (a stake above 0)
     result_mask: np.ndarray
     wagers: np.ndarray  # [seat, len(slots)] cents: the stakes of the keys read (``slots``)
     results: np.ndarray
     hands: Hands
     slots: np.ndarray  # the reader's slots of the keys kept, ascending (main first)
+    keys: WagerKeys = FIXED  # the names of the reader's slots
 
     def __len__(self) -> int:
         return len(self.round)
 
     def column(self, key: str) -> int | None:
         """Where ``key`` is in :attr:`wagers` and :attr:`results` (None: not kept)."""
-        at = np.flatnonzero(self.slots == layout.WAGER_KEYS.index(key))
-        return int(at[0]) if at.size else None
+        slot = self.keys.slot(key)
+        at = np.flatnonzero(self.slots == slot) if slot is not None else ()
+        return int(at[0]) if len(at) else None
 
     def stake(self, key: str) -> np.ndarray:
         """Per seat: the stake placed on ``key`` in cents (0: none)."""
@@ -95,6 +98,7 @@ class SeatTable:
             results=_keys_of(read.result_cents, at, slots),
             hands=_hands(read, at, np.maximum(ints[:, layout.SI_HANDS], 0)),
             slots=slots,
+            keys=read.keys,
         )
 
 
@@ -125,11 +129,6 @@ def _hands(read: rd.Read, seat_at: np.ndarray, counts: np.ndarray) -> Hands:
     doubled = ints[:, layout.HI_DOUBLED].astype(bool)
     return Hands(seat, index, cards, ints[:, layout.HI_CARDS], doubled,
                  _hand_rows(read.hand_cents, at), start)  # fmt: skip
-
-
-def key_mask(keys) -> int:
-    """The bits of some wager keys (reader.WAGER_KEYS)."""
-    return sum(1 << layout.WAGER_KEYS.index(k) for k in keys)
 
 
 MAIN = layout.WAGER_KEYS.index("main")

@@ -71,6 +71,7 @@ def _holds(name: str, arg: object, cards: tuple[int, ...], ace: str) -> bool:
     return verdict == arg if predicate.takes == "yes_no" else verdict
 
 
+@lru_cache(maxsize=16)
 def outcome_table(definition: SideWagerDefinition) -> tuple[tuple[str, ...], bytes]:
     """The outcomes (index 0 :data:`NO_OUTCOME`, then the definition's, in order) and, for
     every ordered tuple of card ints read (``cards[0] * 52 ** (k-1) + …``), its outcome's

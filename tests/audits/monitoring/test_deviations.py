@@ -79,9 +79,9 @@ def test_the_same_month_unskimmed_has_no_deviation_though_some_holds_fall_outsid
     test = DeviationTest.objects.get()
     assert (test.tests, test.level, test.month) == (
         len(checks),
-        Decimal("0.00416667"),
+        Decimal("0.00208333"),
         date(2026, 10, 1),
-    )  # fmt: skip (5% / 12)
+    )  # fmt: skip (half of 5%, a twelfth of it)
     flagged = {(c.table, c.wager_key, first, last) for _, first, last, c in checks
                if test.threshold and c.hold.p_value <= test.threshold}  # fmt: skip
     recorded = {(d.table, d.wager_key, d.first_day, d.last_day)

@@ -12,13 +12,19 @@ from decimal import Decimal
 
 import pytest
 
+from audits.samples.blackjack import generate_blackjack
+from audits.submissions.chunk_run import ChunkRun
+from audits.submissions.models import Submission
 from games.engine.blackjack import PlayerHand
 from games.engine.cards import parse_cards
 from games.engine.defined.evaluate import outcome_of
 from games.engine.tie_bonus import TieBonusBlackjack
 from games.models import Approval, RuleVersion, Venue
+from games.selectors import paytables_for
 from games.services.defined_wagers import rule_version_side_wagers
+from games.services.engine_paytables import engine_paytable
 from games.services.venues import authorization_create
+from tests.audits.submissions.test_fast_path_family import judged
 from tests.audits.submissions.test_pipeline_blackjack import line, settled_hand, submit
 
 pytestmark = pytest.mark.django_db
@@ -86,3 +92,49 @@ def test_defined_wagers_settled_and_every_planted_fault_found(wa, version_2, set
     assert "WAC 230-15-140" in found[(4, "over_limit", "pairs")].rule
     # the first round and the last: every wager paid right, nothing found
     assert {line for line, _, _ in found} == {2, 3, 4, 5} and s.rounds_total == 6
+
+
+def _sample(tmp_path, version_2, rounds: int, seed: int, fault_rate: float) -> list[bytes]:
+    """A sample of the second version from the generator: every defined wager staked on about
+    one seat in five, any whole-dollar stakes, wrong payouts of each among the faults."""
+    approval = Approval.objects.get(rule_version__game__code="blackjack-tie-bonus",
+                                    rule_version__version=2)  # fmt: skip
+    tables = paytables_for(approval, {})
+    defined = {key: (definition, engine_paytable(tables[key]))
+               for key, definition in version_2.items()}  # fmt: skip
+    path = tmp_path / f"version-2-{seed}.jsonl"
+    generate_blackjack(path, game="blackjack-tie-bonus", rounds=rounds, days=2, seed=seed,
+                       fault_rate=fault_rate, stakes="any", defined=defined)  # fmt: skip
+    return path.read_bytes().splitlines()
+
+
+def _holds_defined(line: bytes) -> bool:
+    return any({"three_card", "pairs"} & set(seat["wagers"]) for seat in json.loads(line)["seats"])
+
+
+def test_the_screen_settles_defined_wagers_in_columns(wa, version_2, tmp_path):
+    """The screen reads the registry's defined keys and settles them at their class's odds:
+    a clean sample's lines holding them are counted by the screen, not left to the exact
+    path (which would judge them too, only slower)."""
+    lines = _sample(tmp_path, version_2, 3000, seed=21, fault_rate=0)
+    run = ChunkRun(Submission(licensee=wa), fast=True)
+    assert {"three_card", "pairs"} <= set(run.fast.keys.names)
+    left = {number for number, *_ in run.fast.screen(list(range(1, len(lines) + 1)), lines)}
+    holding = [n for n, line in enumerate(lines, 1) if _holds_defined(line)]
+    assert len(holding) > 500
+    left_holding = [n for n in holding if n in left]
+    # surrenders go to the exact path, whatever the side wagers
+    assert len(left_holding) < len(holding) * 0.06, (len(left_holding), len(holding))
+
+
+def test_a_sample_of_defined_wagers_is_judged_the_same_with_and_without_the_screen(
+    wa, version_2, tmp_path, caplog
+):
+    lines = _sample(tmp_path, version_2, 2000, seed=22, fault_rate=0.05)
+    submission = Submission(licensee=wa)
+    fast = judged(submission, lines, fast=True)
+    assert fast == judged(submission, lines, fast=False)
+    assert not [r for r in caplog.records if "the screen failed" in r.getMessage()]
+    planted = {(f.code, f.key) for f, _ in fast[0]}
+    assert {("overpaid", "three_card"), ("underpaid", "three_card"), ("overpaid", "pairs"),
+            ("underpaid", "pairs")} <= planted, planted  # fmt: skip

@@ -17,6 +17,7 @@ import numpy as np
 from games.engine.ante_up import bonus_category, poker_key, poker_outcome
 
 from ...screen import layout
+from ...screen.keys import FIXED
 from ...screen.seats import SeatTable
 from ..blackjack.answers import Answers, Names, rank_codes, row_cards
 from ..blackjack.columns import Dealers, FamilySeats
@@ -27,8 +28,8 @@ ANTE, PLAYED, BONUS = -3, -2, -1  # the game's flags, after the family's
 
 
 class AnteUpScreen(FamilyScreen):
-    def __init__(self, rules, options, decks, judge):
-        super().__init__(rules, options, decks, judge)
+    def __init__(self, rules, options, decks, judge, keys=FIXED):
+        super().__init__(rules, options, decks, judge, keys)
         self.keys, self.outcomes, self.bonuses = Answers(3), Answers(1), Answers(1)
         fixed = (Decimal(self.engine.poker_bonus_stake) * 100) if self.engine else Decimal(-1)
         self.bonus_stake = int(fixed) if fixed == fixed.to_integral_value() else -1

@@ -18,7 +18,9 @@ column that carries it:
   in one int;
 - insurance: the dealer's natural and whether the up card is an ace;
 - the game's own wagers (:meth:`FamilyScreen.side_keys`): the tie status, or the poker
-  outcome and the Poker Bonus category.
+  outcome and the Poker Bonus category;
+- the side wagers the rule version defines as data (:mod:`.defined`): each one's outcome
+  from the engine's table of the first two cards (and the up card).
 
 A seat's class is those answers with the wagers it placed, the results it wrote, its poker
 decision and which of its hands were doubled, never its amounts (:mod:`...screen.game` settles each
@@ -43,11 +45,13 @@ from ...screen import layout
 from ...screen import reader as rd
 from ...screen.batch import Batch
 from ...screen.game import GameScreen, SeatClasses
+from ...screen.keys import FIXED
 from ...screen.money import settled_cents
 from ...screen.seats import SeatTable
 from .answers import MOST_CARDS, Answers, Names, row_cards, sequence_codes
 from .cards import within_shoe
 from .columns import Dealers, FamilySeats, Hands
+from .defined import defined_columns, defined_outcomes
 from .split_keys import split_play_keys
 
 BUST = 22  # every total above 21 reads as this one
@@ -65,8 +69,8 @@ class FamilyScreen(GameScreen):
     )  # fmt: skip
     on_hands = True
 
-    def __init__(self, rules, options, decks, judge):
-        super().__init__(rules, options, decks, judge)
+    def __init__(self, rules, options, decks, judge, keys=FIXED):
+        super().__init__(rules, options, decks, judge, keys)
         try:
             self.engine = rules.engine.variant(options)
         except ParameterError:
@@ -74,6 +78,7 @@ class FamilyScreen(GameScreen):
         self.play, self.dealer_answers = Answers(3), Answers(6)
         self.main, self.totals = Answers(1), Answers(1)
         self._split_play: dict[bytes, bool] = {}
+        self.defined = defined_columns(rules, keys)  # the side wagers defined as data
 
     def won(self, seats: SeatTable) -> np.ndarray:
         """The seat's positive results but the main wager's, and its hands' positive ones."""
@@ -147,8 +152,10 @@ class FamilyScreen(GameScreen):
         insurance = np.where(read.flags[:, INSURANCE],
                              1 + dealer.up_ace[d] * 2 + dealer.natural[d], 0)  # fmt: skip
         side = self.side_keys(read, dealer, seat_round).reshape(len(table), -1)
+        up = np.where(dealer.ok[d], dealer.cards[d, 0], -1)
+        defined = defined_outcomes(self.defined, table, read.first, up, read.ok)
         keys = np.column_stack([_shape(table), np.where(read.flags[:, MAIN_FLAG], main, 0),
-                                insurance, side])  # fmt: skip
+                                insurance, side, defined])  # fmt: skip
         return SeatClasses(round_ok, read.ok, keys)
 
     def _dealers(self, read: rd.Read, rows: np.ndarray) -> Dealers:

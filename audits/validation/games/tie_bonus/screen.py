@@ -12,6 +12,7 @@ import numpy as np
 from games.engine import tie_bonus_rules as R
 from games.engine.tie_bonus import tie_status
 
+from ...screen.keys import FIXED
 from ...screen.seats import SeatTable
 from ..blackjack.answers import Answers, Names, row_cards
 from ..blackjack.columns import Dealers, FamilySeats
@@ -21,8 +22,8 @@ TIES = Names()
 
 
 class TieBonusScreen(FamilyScreen):
-    def __init__(self, rules, options, decks, judge):
-        super().__init__(rules, options, decks, judge)
+    def __init__(self, rules, options, decks, judge, keys=FIXED):
+        super().__init__(rules, options, decks, judge, keys)
         self.ties = Answers(1)
 
     def flags(self, seats: SeatTable) -> np.ndarray:

@@ -30,6 +30,7 @@ from ...screen import layout
 from ...screen.batch import Batch
 from ...screen.game import GameScreen, SeatClasses
 from ...screen.kernel import compiled
+from ...screen.keys import FIXED
 from ...screen.seats import SeatTable
 
 NO_TOSS, BAD_TOSS = 4, -1  # toss slots besides 0..3, the card tossed
@@ -98,8 +99,8 @@ def _odds_tokens(odds: list) -> np.ndarray:
 class TossOneScreen(GameScreen):
     round_level = frozenset({"card_over_shoe", "aggregate_payout_exceeded"})
 
-    def __init__(self, rules, options, decks, judge):
-        super().__init__(rules, options, decks, judge)
+    def __init__(self, rules, options, decks, judge, keys=FIXED):
+        super().__init__(rules, options, decks, judge, keys)
         self.hands = _hand_columns(rules.engine.tables)
         self.lucky3_kept = rules.engine.params["lucky3_hand"] == "kept"
         paytables = rules.paytables
