@@ -64,6 +64,7 @@ class Workload:
     goal: int  # rounds/s (issue 37)
     most_parse: float | None  # at most this many times the bare parse (issue 37)
     tables: str = ""  # the tables dealt, comma-separated (empty: the demo's tables of the game)
+    defined: str = ""  # "demo": the side wagers the demo registry defines as data dealt too
 
 
 #: Toss One's tables: T1 takes at most $100 (the demo's house limit), the others $400
@@ -77,6 +78,10 @@ WORKLOADS = {
     ),  # fmt: skip
     "ante-up-21": Workload("Ante Up 21, 3 seats", "ante-up-21", 3, 50_000, 4.0),
     "tie-bonus": Workload("Tie bonus game, 3 seats", "blackjack-tie-bonus", 3, 50_000, 4.0),
+    "tie-bonus-defined": Workload(
+        "Tie bonus game, defined side wagers", "blackjack-tie-bonus", 3, 50_000, 4.0, "",
+        "demo",
+    ),  # fmt: skip
 }
 #: how the logs' players stake (audits/samples/stakes.py): any whole dollar within the limit
 #: (the realistic log), every cent amount in turn (the most different wagers the limits
@@ -125,7 +130,8 @@ def log_for(name: str, stakes: str, rounds: int, env: dict) -> Path:
     partial = path.with_suffix(".partial")
     start = time.perf_counter()
     subprocess.run([sys.executable, PROCESS, "generate", workload.game, str(partial),
-                    str(rounds), stakes, str(workload.seats), workload.tables], cwd=ROOT, env=env,
+                    str(rounds), stakes, str(workload.seats), workload.tables, workload.defined],
+                   cwd=ROOT, env=env,
                    check=True)  # fmt: skip
     partial.rename(path)
     print(f"  generated {path.name} in {time.perf_counter() - start:.0f} s")

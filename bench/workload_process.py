@@ -105,15 +105,48 @@ def libraries_mb() -> float:
     return kb / 1024
 
 
-def generate(game: str, out: str, rounds: str, stakes: str, seats: str, tables: str) -> None:
-    """A month of ``game`` at ``tables`` (empty: the demo's tables of the game)."""
+def generate(game: str, out: str, rounds: str, stakes: str, seats: str, tables: str,
+             defined: str = "") -> None:  # fmt: skip
+    """A month of ``game`` at ``tables`` (empty: the demo's tables of the game); ``defined``
+    "demo": the side wagers the demo registry's latest version of the game defines as data
+    dealt too, at the paytables its approval names."""
     _django()
     from audits.samples.games import SAMPLE_GAMES
 
     sample = SAMPLE_GAMES[game]
     tables = tables.split(",") if tables else sample.tables
+    extra = {"defined": demo_defined(game)} if defined == "demo" else {}
     sample.deal(out, tables=tables, options=sample.options, rounds=int(rounds), days=31,
-                seats=int(seats), fault_rate=0.01, seed=2026, stakes=stakes)  # fmt: skip
+                seats=int(seats), fault_rate=0.01, seed=2026, stakes=stakes,
+                **extra)  # fmt: skip
+
+
+def demo_defined(game: str) -> dict:
+    """Key -> (definition, engine paytable) of the side wagers the demo registry's latest
+    version of ``game`` defines, at the paytables its approval names (read from the YAML:
+    the log is generated before any database is loaded)."""
+    import yaml
+
+    from games.engine.defined.evaluate import definition_checked
+    from games.engine.paytables import make_paytable
+    from games.engine.sources import Source
+
+    data = yaml.safe_load((ROOT / "data" / "registry" / "demo.yaml").read_text())
+    entry = next(g for g in data["games"] if g["code"] == game)
+    version = max(entry["rule_versions"], key=lambda v: v["version"])
+    approval = next(a for a in data["approvals"] if a["game"] == game
+                    and a["rule_version"] == version["version"])  # fmt: skip
+    approved = {link["wager_key"]: link["code"] for link in approval["paytables"]}
+    found = {}
+    for side in version["side_wagers"]:
+        table = next(p for p in version["paytables"] if p["wager_key"] == side["key"]
+                     and str(p["code"]) == approved[side["key"]])  # fmt: skip
+        name = f"paytable {side['key']} #{table['code']} v{table['version']}"
+        paytable = make_paytable(side["key"], str(table["code"]), table["entries"],
+                                 Source(name, "", table["source"]), tuple(table["entries"]),
+                                 True)  # fmt: skip
+        found[side["key"]] = (definition_checked(side), paytable)
+    return found
 
 
 if __name__ == "__main__":

@@ -1,8 +1,9 @@
 """The screen's compiled kernels, compiled into numba's cache before a validation needs them.
 
 numba compiles a kernel the first time it is called with arguments of a new type and keeps
-the machine code in its cache on disk (``__pycache__`` beside the module, or
-``NUMBA_CACHE_DIR``); a later process loads it from there.  Compiling them all in the middle
+the machine code in its cache on disk (a folder of the kernels' sources' fingerprint under
+``var/kernels/`` or ``NUMBA_CACHE_DIR``: :mod:`audits.validation.screen.jit`); a later
+process of the same sources loads it from there.  Compiling them all in the middle
 of a validation costs that process several seconds and about 50 MB of memory at its peak.
 :func:`kernels_compile` calls every kernel as validation does: each game's screen in the
 table of games reads a small sample of that game's rounds (written by the sample generators,

@@ -64,7 +64,8 @@ class GameScreen:
 
     def __init__(self, rules: GameRules, options: dict[str, str], decks: int, judge: Judge,
                  keys: WagerKeys = FIXED):  # fmt: skip
-        self.rules, self.options, self.decks, self.keys = rules, options, decks, keys
+        self.rules, self.options, self.decks = rules, options, decks
+        self.wager_keys = keys  # the names of the reader's slots
         self.judge = Judge(judge.settle, judge.check, self.round_level)
         self.verdicts = Verdicts()
         self.limits = Limits.of(rules, keys)
@@ -115,7 +116,7 @@ class GameScreen:
                 s = int(judged[i])
                 return judge_seat(lines[int(at[s])], int(numbers[at[s]]),
                                   int(seats.number[s]), self.rules, self.judge,
-                                  self.keys)  # fmt: skip
+                                  self.wager_keys)  # fmt: skip
 
             number = np.zeros(len(seats), np.int64)
             number[judged] = self.verdicts.of(read.keys[judged], judge)

@@ -1,18 +1,28 @@
-"""How the screen's kernels are compiled: by numba, just in time, cached on disk.
+"""How the screen's kernels are compiled: by numba, just in time, cached on disk in a folder
+of their sources' fingerprint.
 
 numba compiles each kernel the first time it is called with arguments of new types and
-keeps the machine code in its cache on disk (``__pycache__`` beside the module, or
-``NUMBA_CACHE_DIR``); ``manage.py compile_kernels`` (:mod:`audits.submissions.kernels`) fills
-that cache at install, so no validation compiles anything.  Nothing else is loaded: no
-module built outside the install is ever run.
+keeps the machine code in its cache on disk; ``manage.py compile_kernels``
+(:mod:`audits.submissions.kernels`) fills that cache at install, so no validation compiles
+anything.  numba checks a cached kernel against its own module's file alone: a helper it
+inlines from another file, or a constant it reads from one, may change while the kernel's
+file does not, and the cached kernel would run the old code.  So the cache is kept in a
+folder named by a fingerprint of every source a kernel can compile in
+(:data:`KERNEL_SOURCES`; :func:`kernel_cache_dir`): any change to any of them is a new folder,
+and every kernel is compiled anew there (``tests/audits/validation/screen/test_kernel_cache.py``
+changes an inlined helper and sees its caller rebuilt).  Nothing else is loaded: no module
+built outside the install is ever run.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
-#: how numba compiles a kernel: once, cached on disk beside its module, and without numba's
+#: how numba compiles a kernel: once, cached on disk, and without numba's
 #: reference counts (``_nrt=False``).  A kernel reads and writes the arrays its caller gives
 #: it and makes none (an array made inside does not compile), so no count is needed; and
 #: counting costs more than the work: each array passed to a call or sliced is counted up
@@ -20,10 +30,53 @@ from collections.abc import Callable
 #: which was half the scanner's time
 JIT_OPTIONS = {"cache": True, "nogil": True, "boundscheck": False, "_nrt": False}
 
+ROOT = Path(__file__).resolve().parents[3]
+#: every source a kernel can compile in: the kernels and the helpers they inline or call
+#: (validation's), and the constants they read (the engine's cards, for one)
+KERNEL_SOURCES = ("audits/validation", "games/engine")
 
 #: whether numba is installed: without it the kernels are plain Python (the round ids' keys
 #: still computed, slowly) and chunks take the exact path alone
 KERNELS_COMPILED = importlib.util.find_spec("numba") is not None
+
+
+def sources_fingerprint(root: Path = ROOT, sources: Sequence[str] = KERNEL_SOURCES) -> str:
+    """A digest of every Python file under ``sources`` (folders of ``root``): its path and
+    its bytes."""
+    digest = hashlib.sha256()
+    for folder in sources:
+        for path in sorted((root / folder).rglob("*.py")):
+            digest.update(str(path.relative_to(root)).encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:20]
+
+
+def kernel_cache_dir(root: Path = ROOT, sources: Sequence[str] = KERNEL_SOURCES) -> Path:
+    """Where the kernels of these sources are cached: a folder of their fingerprint under
+    ``NUMBA_CACHE_DIR`` (default ``var/kernels/`` of the project)."""
+    base = os.environ.get("NUMBA_CACHE_DIR") or str(ROOT / "var" / "kernels")
+    return Path(base) / sources_fingerprint(root, sources)
+
+
+_cache_set = False
+
+
+def cache_in(folder: Path) -> None:
+    """Kernels defined from now on are cached in ``folder``."""
+    global _cache_set
+    import numba
+
+    numba.config.CACHE_DIR = str(folder)
+    _cache_set = True
+
+
+def _numba():
+    """numba, its cache folder set to this install's sources' (once per process)."""
+    import numba
+
+    if not _cache_set:
+        cache_in(kernel_cache_dir())
+    return numba
 
 
 def compiled(function: Callable):
@@ -31,9 +84,7 @@ def compiled(function: Callable):
     plain function where numba is not installed."""
     if not KERNELS_COMPILED:
         return function
-    import numba
-
-    return numba.njit(**JIT_OPTIONS)(function)
+    return _numba().njit(**JIT_OPTIONS)(function)
 
 
 def inlined(function: Callable):
@@ -43,6 +94,4 @@ def inlined(function: Callable):
     reader's time), at the price of a longer first compile."""
     if not KERNELS_COMPILED:
         return function
-    import numba
-
-    return numba.njit(inline="always", **JIT_OPTIONS)(function)
+    return _numba().njit(inline="always", **JIT_OPTIONS)(function)
