@@ -36,6 +36,7 @@ from audits.monitoring.ledger import LedgerLine, venue_days
 from audits.monitoring.models import DealerDay, SeatDay
 from audits.submissions.models import Finding, SubmissionStatus
 from audits.submissions.models.places import SEATS
+from audits.validation.findings import ROUND_FORMAT_CODES
 from games.gaming_day import gaming_day_bounds
 from games.models import Venue
 
@@ -200,7 +201,7 @@ def _findings(venue: Venue, first_day: date, last_day: date, by: tuple[str, ...]
     amounts: dict[tuple, Decimal] = defaultdict(Decimal)
     rows = (
         findings.exclude(code__in=DUPLICATES)
-        .exclude(group="format")
+        .exclude(Q(group="format") & ~Q(code__in=ROUND_FORMAT_CODES))  # a rejected line's
         .values_list("submission", "line", "code", "recorded", "expected", *by)
     )
     for submission, line, code, recorded, expected, *key in rows:

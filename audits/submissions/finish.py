@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Max, Min, Sum
+from django.db.models import Max, Min, Q, Sum
 from django.utils import timezone
 
 from audits.submissions.duplicates import duplicate_findings
@@ -27,6 +27,7 @@ from audits.submissions.models import (
 from audits.submissions.resent import resent_findings
 from audits.submissions.storage import discard_work_copy
 from audits.submissions.withdrawal import submission_corrected
+from audits.validation.findings import ROUND_FORMAT_CODES
 
 log = logging.getLogger(__name__)
 
@@ -129,7 +130,8 @@ def _unstored(submission: Submission, repeated: Counter) -> dict[str, int]:
 def _merge_totals(submission: Submission) -> int:
     """Sum the chunks' totals per place and wager; the number of rounds with findings.
 
-    Rejected lines (format findings) are not rounds and do not count.
+    Rejected lines (format findings but those of a read round's checks) are not rounds and
+    do not count.
     """
     SubmissionTotal.objects.filter(submission=submission).delete()
     sums = (
@@ -141,7 +143,7 @@ def _merge_totals(submission: Submission) -> int:
     codes = defaultdict(Counter)
     for venue, table, game, key, code, severity, line in (
         Finding.objects.filter(submission=submission)
-        .exclude(group="format")
+        .exclude(Q(group="format") & ~Q(code__in=ROUND_FORMAT_CODES))
         .values_list("venue", "table", "game", "wager_key", "code", "severity", "line")
     ):
         codes[(venue, table, game, key)][code] += 1

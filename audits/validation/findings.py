@@ -19,6 +19,9 @@ FORMAT, INTEGRITY, APPROVAL, WAGER, PROCEDURE, PAYOUT = (
     "payout",
 )
 GROUPS = (FORMAT, INTEGRITY, APPROVAL, WAGER, PROCEDURE, PAYOUT)
+#: the format findings a read round's checks raise (every other one is of a line rejected,
+#: which is no round): the round is counted, and not among the clean
+ROUND_FORMAT_CODES = frozenset({"unknown_wager"})
 #: the contract with the table systems: docs/handlog-format.md, served at /handlog-format/
 HANDLOG = "Hand log format v1"
 #: the section of the format each format-related code rests on

@@ -92,6 +92,7 @@ def test_defined_wagers_settled_and_every_planted_fault_found(wa, version_2, set
     assert "WAC 230-15-140" in found[(4, "over_limit", "pairs")].rule
     # the first round and the last: every wager paid right, nothing found
     assert {line for line, _, _ in found} == {2, 3, 4, 5} and s.rounds_total == 6
+    assert s.clean_rounds == 2  # the unknown key's round among those with findings
 
 
 def _sample(tmp_path, version_2, rounds: int, seed: int, fault_rate: float) -> list[bytes]:
