@@ -20,6 +20,15 @@ def _validation_in_the_request(settings):
     settings.EMBEDDED_VALIDATION_THREAD = False
 
 
+@pytest.fixture(autouse=True)
+def _registry_titles_read_anew():
+    """The titles of defined side wagers a process keeps (a minute) read from each test's own
+    registry: a rolled-back test saves no rule version to say they changed."""
+    from games.services.defined_wagers import side_wager_titles_forget
+
+    side_wager_titles_forget()
+
+
 @pytest.fixture
 def unreachable_broker():
     """The Celery app pointed at a port where nothing listens (a real failed connection)."""

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from audits.reports.render_parts import percent
 from compliance.words import counted
-from games.engine.names import game_words, wager_words
+from games.engine.names import game_words
+from games.services.defined_wagers import wager_title
 
 FLAGGED_SHOWN = 3  # the cover names the largest few flagged holds; the rest are listed after
 
@@ -58,7 +59,7 @@ def _flag_words(d: dict, f: dict) -> str:
     """``table T2, Toss One 21 main wager, 2026-10-02: hold 4.95% against par 0.41% (p 2e-10)``."""
     place = f"table {d['table']}" if d["table"] else "the whole venue"
     when = d["first_day"] if d["period"] == "day" else f"{d['first_day']} to {d['last_day']}"
-    return (f"{place}, {game_words(d['game'])} {wager_words(d['wager_key'])}, {when}: hold "
+    return (f"{place}, {game_words(d['game'])} {wager_title(d['wager_key'])}, {when}: hold "
             f"{percent(d['observed_hold'])} against par {percent(d['theoretical_hold'])} "
             f"(p {d['p_value']:.1g})")  # fmt: skip
 

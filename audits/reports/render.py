@@ -33,7 +33,8 @@ from audits.reports.render_parts import percent as _percent
 from audits.reports.render_parts import table as _table
 from audits.reports.render_parts import text as _text
 from audits.reports.render_venues import venue_details_story, venues_summary_story
-from games.engine.names import game_words, wager_words
+from games.engine.names import game_words
+from games.services.defined_wagers import wager_title
 
 PAPER = {"letter": LETTER, "a4": A4}  # the jurisdiction's (the registry's paper_size)
 
@@ -122,7 +123,7 @@ def _options_in_words(options: dict) -> str:
 
 def _option_words(name: str) -> str:
     if name.endswith("_paytable"):
-        return f"{wager_words(name.removesuffix('_paytable'))} paytable"
+        return f"{wager_title(name.removesuffix('_paytable'))} paytable"
     return name.replace("_", " ")
 
 
@@ -160,13 +161,13 @@ def _place(place: dict, tables: list[str], currency: str) -> list:
             + ("(illustrative)" if table["illustrative"] else table["content_hash"][:12] + "…")
         )
         wagers.append(
-            [wager_words(w["wager_key"]), label, _percent(w["house_edge"]),
+            [wager_title(w["wager_key"]), label, _percent(w["house_edge"]),
              _percent(w["theoretical_return"])]
         )
     limits = [["limit", "wager", "amount", "citation"]]
     limits += [
         [lim["kind"].replace("_", " "),
-         wager_words(lim["wager_key"]) if lim["wager_key"] else "any",
+         wager_title(lim["wager_key"]) if lim["wager_key"] else "any",
          _money(lim["amount"], currency), lim["citation"]]
         for lim in place["limits"]
     ]
@@ -186,7 +187,7 @@ def _notes_once(wagers: list[dict]) -> list[str]:
     about: dict[str, list[str]] = {}
     for w in wagers:
         for note in (w.get("sheet") or {}).get("notes", []):
-            about.setdefault(note, []).append(wager_words(w["wager_key"]))
+            about.setdefault(note, []).append(wager_title(w["wager_key"]))
     return [f"{_text(', '.join(keys))}: {_text(note)}" for note, keys in about.items()]
 
 

@@ -10,7 +10,8 @@ from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.platypus import Paragraph, Table, TableStyle
 
-from games.engine.names import game_words, wager_words
+from games.engine.names import game_words
+from games.services.defined_wagers import wager_title
 
 STYLES = getSampleStyleSheet()
 BODY = STYLES["BodyText"]
@@ -82,4 +83,4 @@ def percent(value: float | None) -> str:
 
 def wager_of(row: dict) -> str:
     """``Toss One 21: Lucky 3``: a row's game and wager in words."""
-    return f"{game_words(row['game'])}: {wager_words(row['wager_key'])}"
+    return f"{game_words(row['game'])}: {wager_title(row['wager_key'])}"

@@ -9,7 +9,8 @@ from collections.abc import Iterator
 
 from audits.submissions.summary import FINDING_FIELDS, finding_dicts
 from audits.validation.finding_words import FINDING_WORDS
-from games.engine.names import game_words, wager_words
+from games.engine.names import game_words
+from games.services.defined_wagers import wager_title
 
 #: the columns a program reads: the keys of :func:`finding_dicts`, in its order, which are
 #: its :data:`FINDING_FIELDS` under the contract's names
@@ -54,6 +55,6 @@ def _words(row: dict) -> tuple[str, str, str]:
     words = FINDING_WORDS.get(row["code"])
     return (
         words.title if words else row["code"],
-        wager_words(row["key"]) if row["key"] else "",
+        wager_title(row["key"]) if row["key"] else "",
         game_words(row["game"]) if row["game"] else "",
     )

@@ -5,6 +5,7 @@ exact par sheets from the definition alone (:mod:`games.engine.defined`)."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Sequence
 from functools import lru_cache
 from math import comb
@@ -17,6 +18,7 @@ from games.engine.defined.evaluate import definition_checked
 from games.engine.defined.exact import defined_combinations, defined_sheet
 from games.engine.defined.language import DefinitionError, SideWagerDefinition
 from games.engine.defined.vocabulary import READS, condition_words
+from games.engine.names import wager_words
 from games.engine.paytables import Paytable as EnginePaytable
 from games.models import Paytable, RuleVersion
 
@@ -66,7 +68,41 @@ def rule_version_side_wagers(rule_version: RuleVersion) -> dict[str, SideWagerDe
     return _definitions(canonical_json(rule_version.side_wagers), rule_version.source_document)
 
 
-@lru_cache(maxsize=64)
+#: how long a process keeps the registry's titles of defined side wagers (seconds): a rule
+#: version loaded in another process is named within that time
+TITLES_KEPT = 60.0
+_titles: tuple[float, dict[str, str]] | None = None
+
+
+def wager_title(key: str) -> str:
+    """A wager by name: every game's own (``lucky3`` -> ``Lucky 3``), a side wager a rule
+    version defines as data by its title (``three_card`` -> ``Three Card``); any other key
+    as it came."""
+    known = wager_words(key)
+    return known if known != key else side_wager_titles().get(key, key)
+
+
+def side_wager_titles() -> dict[str, str]:
+    """Key -> title of every side wager a rule version of the registry defines (the latest
+    version's where two differ), kept :data:`TITLES_KEPT` seconds in a process."""
+    global _titles
+    now = time.monotonic()
+    if _titles is None or now - _titles[0] > TITLES_KEPT:
+        titles: dict[str, str] = {}
+        for side_wagers in RuleVersion.objects.order_by("pk").values_list("side_wagers", flat=True):
+            for data in side_wagers or ():
+                if isinstance(data, dict) and isinstance(data.get("key"), str):
+                    titles[data["key"]] = str(data.get("title") or data["key"])
+        _titles = (now, titles)
+    return _titles[1]
+
+
+def side_wager_titles_forget(**_) -> None:
+    """The titles read again when next asked (a rule version was saved)."""
+    global _titles
+    _titles = None
+
+
 def side_wager_keys() -> list[str]:
     """Every key a rule version of the registry defines as data, sorted (the screen reads
     these besides every game's own keys)."""
@@ -76,6 +112,7 @@ def side_wager_keys() -> list[str]:
     return sorted(keys)
 
 
+@lru_cache(maxsize=64)
 def _definitions(side_wagers: str, document: str) -> dict[str, SideWagerDefinition]:
     read = (definition_checked(d, f"side_wagers[{i}]", document)
             for i, d in enumerate(json.loads(side_wagers)))  # fmt: skip

@@ -6,9 +6,10 @@ from django import template
 from django.utils.html import format_html, format_html_join
 
 from games.citations import citation_parts
-from games.engine.names import game_words, wager_words
+from games.engine.names import game_words
 from games.engine.sources import document_title as title_of
 from games.engine.words import outcome_in_words
+from games.services.defined_wagers import wager_title
 
 register = template.Library()
 
@@ -50,8 +51,9 @@ def game_name(code: str) -> str:
 
 @register.filter
 def wager_name(key: str) -> str:
-    """``lucky3`` -> ``Lucky 3``; an empty key stays empty (a line of rounds)."""
-    return wager_words(key) if key else ""
+    """``lucky3`` -> ``Lucky 3``, a defined side wager by its title; an empty key stays empty
+    (a line of rounds)."""
+    return wager_title(key) if key else ""
 
 
 @register.filter

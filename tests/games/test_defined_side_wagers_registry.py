@@ -16,7 +16,7 @@ from django.core.management import call_command
 
 from games.models import Jurisdiction, Membership, ParSheet, Paytable, Role, RuleVersion
 from games.registry_io import RegistryFileError, load_registry
-from games.services.defined_wagers import rule_version_side_wagers
+from games.services.defined_wagers import rule_version_side_wagers, wager_title
 from tests.games.registry_support import snapshot
 
 pytestmark = pytest.mark.django_db
@@ -105,6 +105,14 @@ def test_the_page_and_the_command_show_it(tmp_path, client, django_user_model):
     assert "exactly these ranks, in any order: 7, 7, 7; every card of one suit" in text
     assert "every card of one colour; the blackjack total (an ace 11 unless that passes 21): " \
         "21" in text  # fmt: skip
+    assert "Sevens paytable 1, version 1" in text  # by its title, where pages name a wager
+
+
+def test_a_defined_wager_is_named_by_its_title_as_soon_as_its_version_is_saved(tmp_path):
+    assert wager_title("sevens") == "sevens"  # no rule version defines it yet
+    _load(tmp_path, GAME)
+    assert wager_title("sevens") == "Sevens"  # the saved version is read again
+    assert wager_title("lucky3") == "Lucky 3" and wager_title("nope") == "nope"
 
 
 @pytest.mark.parametrize(

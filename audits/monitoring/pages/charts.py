@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from games.engine.names import game_words, wager_words
+from games.engine.names import game_words
+from games.services.defined_wagers import wager_title
 
 WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 640, 220, 48, 24, 24, 28
 
@@ -60,7 +61,7 @@ def daily_hold_svg(series: dict) -> Chart | None:
         if i % step == 0 or i == len(days) - 1:
             parts.append(f'<text x="{x(i):.1f}" y="{HEIGHT - 10}" class="axis" '
                          f'text-anchor="middle">{escape(d["day"][5:])}</text>')  # fmt: skip
-    title = f"Daily hold, {game_words(series['game'])} {wager_words(series['wager_key'])}"
+    title = f"Daily hold, {game_words(series['game'])} {wager_title(series['wager_key'])}"
     svg = (f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" role="img" class="chart" '
            f'aria-label="{escape(title)}: observed hold each gaming day and the band of the '
            f'par sheet">{"".join(parts)}</svg>')  # fmt: skip

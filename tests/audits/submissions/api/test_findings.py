@@ -12,7 +12,7 @@ import pytest
 from audits.submissions.models import Finding, Submission
 from audits.submissions.summary import finding_dicts, findings_of
 from audits.validation.finding_words import FINDING_WORDS
-from games.engine.names import wager_words
+from games.services.defined_wagers import wager_title
 from tests.audits.conftest import round_line
 
 # ruff: noqa: F811 (the fixtures imported from submissions_support are test arguments)
@@ -225,7 +225,7 @@ def _csv(response) -> list[dict]:
     rows = list(reader)
     for row in rows:
         assert row.pop("finding") == FINDING_WORDS[row["code"]].title != row["code"]
-        assert row.pop("wager_name") == (wager_words(row["key"]) if row["key"] else "")
+        assert row.pop("wager_name") == (wager_title(row["key"]) if row["key"] else "")
         assert row.pop("game_name") == {"": "", "toss-one-21": "Toss One 21"}[row["game"]]
     return rows
 
