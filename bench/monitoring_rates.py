@@ -35,8 +35,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=400)
     parser.add_argument("--games", nargs="+", choices=GAMES, default=GAMES,
                         help="the games' rows (default all, with the venue's)")  # fmt: skip
+    parser.add_argument("--visible", action="store_true",
+                        help="only the hold shifts each game's tests see, from the par sheets")
     args = parser.parse_args()
     sheets = {g: compute_parsheet(g, 6, sensitivity=False).to_dict()["wagers"] for g in GAMES}
+    if args.visible:
+        visible(sheets, args.rounds)
+        return
     venue = Venue(DEMO.tables, DEMO.shares, rounds=args.rounds)
     planted = args.planted_years or args.years
     print(f"{args.years} clean venue-years and {planted} of each plant, {args.rounds} main "
@@ -54,6 +59,31 @@ def main() -> None:
         print(f"| {name} ({', '.join(sorted(place.tables))}) | {clean / args.years:.1%} "
               f"({clean} of {args.years}) | "
               f"{cells} |   ({time.perf_counter() - start:.0f} s)", flush=True)  # fmt: skip
+
+
+#: the two-sided z of the p-values a flag takes: a day's hold about 1e-5, a month's or a
+#: year's to date about 1e-4 (the thresholds of the families' tests, docs/monitoring.md)
+Z_DAY, Z_LONGER = 4.42, 3.89
+#: the stakes' spread: the sample players' 10/25/50/100 in 35/35/20/10 parts weigh a hold as
+#: (E stake)^2 / E stake^2 of its wagers (Kish's effective number)
+EFFECTIVE = 32.25**2 / 1753.75
+
+
+def visible(sheets: dict, rounds: int) -> None:
+    """Per game and wager, the hold shift (points of hold) a test sees half the time at one
+    table of ``rounds`` wagers a day: a day, a month of 28 days, a year of 12 such months
+    (normal approximation: z times the hold's standard deviation)."""
+    print(f"| game | wager | spread per unit | a day | a month | a year |  ({rounds} a day)")
+    print("| --- | --- | ---: | ---: | ---: | ---: |")
+    for game in GAMES:
+        for wager in ("main", next(k for k in sheets[game] if k != "main")):
+            outcomes = sheets[game][wager]["outcomes"]
+            mean = sum(o["probability"] * o["pays"] for o in outcomes)
+            spread = sum(o["probability"] * (o["pays"] - mean) ** 2 for o in outcomes) ** 0.5
+            shifts = [z * spread / (n * EFFECTIVE) ** 0.5 for z, n in
+                      ((Z_DAY, rounds), (Z_LONGER, 28 * rounds), (Z_LONGER, 336 * rounds))]
+            print(f"| {game} | {wager} | {spread:.2f} | "
+                  + " | ".join(f"{100 * x:.1f}" for x in shifts) + " |")  # fmt: skip
 
 
 if __name__ == "__main__":
