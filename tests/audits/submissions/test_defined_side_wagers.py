@@ -139,3 +139,52 @@ def test_a_sample_of_defined_wagers_is_judged_the_same_with_and_without_the_scre
     planted = {(f.code, f.key) for f, _ in fast[0]}
     assert {("overpaid", "three_card"), ("underpaid", "three_card"), ("overpaid", "pairs"),
             ("underpaid", "pairs")} <= planted, planted  # fmt: skip
+
+
+def _sevens_authorized_at_t2(tmp_path) -> None:
+    """The test registry's third defined wager (Sevens, version 7 of the tie bonus game in
+    tests/games/test_defined_side_wagers_registry.py, data alone), approved and authorized
+    at table T2, which the test rounds are played at (the table's own authorization first)."""
+    from games.models import ApprovalStatus, Paytable, Table
+    from games.services.approvals import approval_submit, approval_transition
+    from tests.audits.submissions.test_pipeline_blackjack import WHEN
+    from tests.games.test_defined_side_wagers_registry import GAME, _load
+
+    offered = GAME.replace("decks_allowed: [2, 6]\n",
+                           'decks_allowed: [2, 6]\n        options: {blackjack_pays: ["3:2"]}\n')
+    assert offered != GAME
+    _load(tmp_path, offered)
+    rules = RuleVersion.objects.get(game__code="blackjack-tie-bonus", version=7)
+    approval = approval_submit(
+        jurisdiction=Approval.objects.filter(rule_version__game=rules.game).first().jurisdiction,
+        rule_version=rules, reference="test approval of Sevens",
+        allowed_options={"blackjack_pays": ["3:2"]},
+        paytables=list(Paytable.objects.filter(rule_version=rules)), conditions=[], at=WHEN,
+    )  # fmt: skip
+    approval_transition(approval, ApprovalStatus.UNDER_REVIEW, reason="test", at=WHEN)
+    approval = approval_transition(approval, ApprovalStatus.APPROVED, reason="test",
+                                   decision_date=date(2025, 1, 1), at=WHEN)  # fmt: skip
+    venue = Venue.objects.get(code="WA-CR-0042")
+    authorization_create(venue=venue, approval=approval, options={},
+                         table=Table.objects.get(venue=venue, code="T2"),
+                         effective_from=date(2025, 1, 1))  # fmt: skip
+
+
+@pytest.mark.parametrize("screen", [True, False], ids=["screen on", "exact path alone"])
+def test_a_third_wager_defined_in_a_test_yaml_alone_is_settled_and_validated(
+    wa, tmp_path, settings, screen
+):
+    settings.AUDITS_SCREEN = screen
+    _sevens_authorized_at_t2(tmp_path)
+    # three sevens of one suit: 500 to 1 (paid); three sevens: 50 to 1 (paid 30 to 1 on 2);
+    # A T K, 21 but not of one colour: no outcome, lost; 4 7 T all red, 21: 5 for 1 (paid)
+    suited = _round(1, "7S 7S", "7S TC", {"main": "10", "sevens": "1"}, {"sevens": "500"})
+    sevens_short = _round(2, "7S 7H", "7D TC", {"main": "10", "sevens": "2"}, {"sevens": "60"})
+    coloured = _round(3, "AH TD", "KS 9C", {"main": "10", "sevens": "1"}, {"sevens": "-1"})
+    red_21 = _round(4, "4H 7D", "TH 8C", {"main": "10", "sevens": "3"}, {"sevens": "12"})
+    s = submit(wa, [json.dumps(r).encode() for r in (suited, sevens_short, coloured, red_21)])
+    found = {(f.line, f.code, f.wager_key): f for f in s.findings.all()}
+    assert set(found) == {(2, "underpaid", "sevens")}, sorted(found)
+    assert found[(2, "underpaid", "sevens")].expected == Decimal("100")  # 50 to 1 on 2
+    assert "paytable sevens #1 v1" in found[(2, "underpaid", "sevens")].rule
+    assert s.rounds_total == 4 and s.clean_rounds == 3
