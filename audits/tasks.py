@@ -21,16 +21,16 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
 from audits.reports.models import Report, ReportStatus
-from audits.submissions.chunk import chunk_validate
 from audits.submissions.finish import submission_finish
 from audits.submissions.models import Submission, SubmissionStatus
 from audits.submissions.queue import task_register
-from audits.submissions.submissions import (
+from audits.submissions.run import (
     SubmissionFailed,
-    all_chunks_done,
+    chunk_validate,
     submission_fail,
     submission_prepare,
 )
+from audits.submissions.submissions import all_chunks_done
 from compliance.logs import log_context
 
 #: the database went away (a restart, a failover): try again later, never fail or drop the work

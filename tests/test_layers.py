@@ -26,6 +26,7 @@ FLOORS: list[tuple[str, ...]] = [
     ("audits.submissions.models", "audits.monitoring.models", "audits.investigations.models",
      "audits.reports.models", "audits.live.models"),  # each room's tables: its app's models
     ("audits.samples", "audits.par", "audits.doors"),
+    ("audits.submissions.run",),  # the chunk pipeline, under the submissions it serves
     ("audits.submissions",),
     ("audits.monitoring", "audits.investigations", "audits.demo", "audits.live"),
     ("audits.reports",),
@@ -111,3 +112,56 @@ def test_rooms_of_one_floor_stay_apart(room, other):
         if imported.startswith(other + ".") and not imported.startswith(other + ".models")
     ]
     assert crossing == []
+
+
+#: the chunk pipeline's one door: its package, never a module inside it
+RUN = "audits.submissions.run"
+
+
+def test_the_chunk_pipeline_is_entered_by_its_door_alone():
+    through_the_wall = [
+        f"{path.relative_to(ROOT)}:{line} imports {imported}"
+        for path in _sources()
+        if not _module(path).startswith(RUN)
+        for line, imported in _imports(path)
+        if imported.startswith(RUN + ".") and imported.rpartition(".")[0] != RUN
+    ]
+    assert through_the_wall == []
+
+
+#: a queryset's methods that write
+WRITES = {"create", "bulk_create", "update", "bulk_update", "delete", "get_or_create",
+          "update_or_create"}  # fmt: skip
+
+
+def _writes_of(path: Path, model: str) -> list[int]:
+    """The lines of ``path`` where ``<model>.objects...<a write>(...)`` is called."""
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr in WRITES and _manager_of(node.func.value) == model:
+                lines.append(node.lineno)
+    return lines
+
+
+def _manager_of(node) -> str | None:
+    """``X`` of a chain that starts ``X.objects``."""
+    while isinstance(node, ast.Call | ast.Attribute):
+        if isinstance(node, ast.Attribute) and node.attr == "objects":
+            return node.value.id if isinstance(node.value, ast.Name) else None
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return None
+
+
+@pytest.mark.parametrize(("model", "room"), [("Chunk", RUN), ("Submission", "audits.submissions")])
+def test_only_its_room_writes(model, room):
+    """A chunk is written by the chunk pipeline alone, a submission by its own app alone (the
+    live room appends through :func:`audits.submissions.run.chunk_append` and
+    :mod:`audits.submissions.live_days`)."""
+    written = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in _sources()
+        if not _module(path).startswith(room) and "migrations" not in path.parts
+        for line in _writes_of(path, model)
+    ]
+    assert written == []

@@ -60,7 +60,8 @@ from audits.investigations.models import (
 from audits.monitoring.models import Deviation
 from audits.submissions.access import submissions_visible_to
 from audits.submissions.models import Finding, SubmissionStatus
-from audits.submissions.storage import clean_file_name, media_path
+from audits.submissions.run import media_path
+from audits.submissions.storage import clean_file_name
 from compliance.dates import MAX_ID, id_in_range
 from games.access import REVIEWER, STAFF, licensees_visible_to
 from games.models import Role

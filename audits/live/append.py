@@ -19,8 +19,8 @@ from audits.live.chain import GENESIS, receipt_hash
 from audits.live.heads import tree_head_sign
 from audits.live.models import LiveDay, LiveRound, Receipt, TableToken
 from audits.live.posts import Plausible, PostedRound, post_read
-from audits.submissions.models import Chunk, Submission, SubmissionStatus
-from audits.submissions.storage import media_path
+from audits.submissions.live_days import live_submission_grown, live_submission_open
+from audits.submissions.run import chunk_append, media_path
 from games.models import Venue
 from games.round_times import round_latest, venue_first_day
 
@@ -109,9 +109,7 @@ def _store(venue: Venue, table: str, day: date, rounds: list[PostedRound], dispa
     # the rows first: a post whose rows clash with another's writes nothing
     receipt = _receipt(live_day, venue.code, table, rounds, data, last)
     tree_head_sign(receipt)  # the head of the table-day's tree with this receipt, signed
-    Chunk.objects.create(submission_id=live_day.submission_id, index=index,
-                         first_line=receipt.first_line, start_offset=start,
-                         end_offset=start + len(data))  # fmt: skip
+    chunk_append(live_day.submission_id, index, receipt.first_line, start, start + len(data))
     _write_at(media_path(live_day.submission.raw_file), start, data)
     LiveDay.objects.filter(pk=live_day.pk).update(
         size_bytes=start + len(data), lines_total=live_day.lines_total + len(rounds),
@@ -185,13 +183,9 @@ def _new_part(venue: Venue, day: date, part: int) -> LiveDay:
     path = media_path(relative)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.touch()
-    submission = Submission.objects.create(
-        sha256=hashlib.sha256(f"live:{key}".encode()).hexdigest(),  # the file's, at the close
-        raw_file=relative, original_name=name, size_bytes=0, licensee_id=venue.licensee_id,
-        submitted_via="live", status=SubmissionStatus.VALIDATING, started_at=timezone.now(),
-        # the findings one licensee's live day can store, across its venues, posts and parts
-        findings_cap_group=f"live:{venue.licensee_id}:{day.isoformat()}",
-    )  # fmt: skip
+    # the findings one licensee's live day can store, across its venues, posts and parts
+    cap_group = f"live:{venue.licensee_id}:{day.isoformat()}"
+    submission = live_submission_open(venue.licensee_id, relative, name, cap_group)
     live_day = LiveDay.objects.create(venue=venue, gaming_day=day, part=part,
                                       submission=submission)  # fmt: skip
     return (
@@ -208,7 +202,7 @@ def live_day_submission_counts(submission_id: int) -> None:
     grown = LiveDay.objects.filter(submission_id=submission_id)
     counts = grown.values("size_bytes", "lines_total", "chunk_count").first()
     if counts is not None:
-        Submission.objects.filter(pk=submission_id).update(**counts)
+        live_submission_grown(submission_id, **counts)
 
 
 def live_day_validation_started(submission_id: int) -> None:

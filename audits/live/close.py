@@ -19,11 +19,10 @@ from audits.live.append import live_day_submission_counts
 from audits.live.chain import chain_problems
 from audits.live.heads import receipt_fields, table_day_last_heads, table_day_tree
 from audits.live.models import LiveDay, Receipt
-from audits.submissions.chunk import chunk_validate
 from audits.submissions.finish import submission_finish
+from audits.submissions.live_days import live_submission_seal
 from audits.submissions.models import Submission
-from audits.submissions.storage import media_path
-from audits.submissions.submissions import submission_fail
+from audits.submissions.run import chunk_validate, media_path, submission_fail
 from games.gaming_day import gaming_day_bounds
 
 log = logging.getLogger(__name__)
@@ -115,8 +114,6 @@ def _seal(part: LiveDay, submission: Submission) -> None:
         while block := file.read(1 << 20):
             digest.update(block)
     sha = digest.hexdigest()
-    taken = Submission.objects.filter(licensee=submission.licensee_id, sha256=sha).exists()
-    if not taken:  # the same bytes uploaded as a file too: the live part keeps its own id
-        Submission.objects.filter(pk=submission.pk).update(sha256=sha)
+    live_submission_seal(submission, sha)  # (the same bytes uploaded too: its own id kept)
     heads = table_day_last_heads(part.venue.code, part.gaming_day)  # published at the close
     LiveDay.objects.filter(pk=part.pk).update(heads=heads)

@@ -14,8 +14,8 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from audits.live.models import Receipt
-from audits.submissions.chunk import MAX_ATTEMPTS
 from audits.submissions.models import Chunk
+from audits.submissions.run import MAX_ATTEMPTS
 
 
 def live_chunks_stranded(now: datetime | None = None) -> list[tuple[int, int]]:

@@ -1,5 +1,5 @@
 """Validating a day's posts as a worker takes them: the post a message names, with the day's
-other posts waiting, in runs (:mod:`audits.submissions.chunk_batch`); then the day's
+other posts waiting, in runs (:mod:`audits.submissions.run.chunk_batch`); then the day's
 submission told how far the file has grown, and the licensee of each post's findings."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from django.conf import settings
 
 from audits.live.alerts import live_chunks_alert
 from audits.live.append import live_day_submission_counts, live_day_validation_started
-from audits.submissions.chunk_batch import chunks_validate_together
 from audits.submissions.models import Chunk
+from audits.submissions.run import chunks_validate_together
 
 
 def live_posts_validate(submission_id: int, index: int) -> int:

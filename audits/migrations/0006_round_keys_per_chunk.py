@@ -7,8 +7,8 @@ from django.db import migrations, models
 def rounds_seen_to_round_keys(apps, schema_editor):
     """Each chunk's rounds seen (one row per round) become one RoundKeys row per place, so
     that files submitted before this change still count in the duplicate checks."""
-    from audits.submissions.round_keys import RoundsRead
-    from audits.submissions.tally import RoundPlace
+    from audits.submissions.run.round_keys import RoundsRead
+    from audits.submissions.run.tally import RoundPlace
 
     RoundSeen = apps.get_model("audits", "RoundSeen")
     RoundKeys = apps.get_model("audits", "RoundKeys")

@@ -12,7 +12,7 @@ import zlib
 import numpy as np
 from django.db import migrations
 
-from audits.submissions.round_keys import ENDS, KEYS, LINES, MICROS, stored_ids
+from audits.submissions.run.round_keys import ENDS, KEYS, LINES, MICROS, stored_ids
 from audits.validation.round_ids import round_keys
 
 

@@ -22,7 +22,6 @@ from django.db.models import Sum
 
 from audits.monitoring.models import DealerDay, LedgerDay, SeatDay
 from audits.submissions.duplicates import duplicate_findings
-from audits.submissions.gate import gate_for
 from audits.submissions.models import (
     ChunkDealer,
     ChunkSeat,
@@ -33,7 +32,7 @@ from audits.submissions.models import (
 )
 from audits.submissions.models.places import SEATS
 from audits.submissions.round_view import submission_lines
-from audits.submissions.rules_context import GameRulesCache
+from audits.submissions.run import GameRulesCache, gate_for
 from audits.validation.parse import parse_line
 from audits.validation.rejected import Rejected
 from audits.validation.sums import counted_sums

@@ -22,7 +22,7 @@ import numpy as np
 from django.db import connection
 
 from audits.submissions.models import Finding, RoundKeys, Submission, SubmissionStatus
-from audits.submissions.round_keys import KEYS, LINES, MICROS, stored_ids
+from audits.submissions.run import KEYS, LINES, MICROS, stored_ids
 from audits.validation.findings import CODES, format_rule
 from audits.validation.screen.times import as_datetime
 

@@ -25,7 +25,7 @@ from audits.submissions.models import (
     SubmissionTotal,
 )
 from audits.submissions.resent import resent_findings
-from audits.submissions.storage import discard_work_copy
+from audits.submissions.run import discard_work_copy
 from audits.submissions.withdrawal import submission_corrected
 from audits.validation.findings import ROUND_FORMAT_CODES
 

@@ -22,22 +22,17 @@ from django.conf import settings
 from django.db import connections, transaction
 
 from audits.submissions import access
-from audits.submissions.expansion import GZIP_MAGIC
-from audits.submissions.models import (
-    Chunk,
-    Finding,
-    RoundKeys,
-    Submission,
-    SubmissionStatus,
-    SubmissionTotal,
-)
+from audits.submissions.models import Finding, Submission, SubmissionStatus, SubmissionTotal
 from audits.submissions.queue import task_named
-from audits.submissions.storage import discard_work_copy, submission_store
-from audits.submissions.submissions import (
+from audits.submissions.run import (
+    GZIP_MAGIC,
     SubmissionFailed,
+    chunks_forget,
+    discard_work_copy,
     submission_fail,
-    submission_validate_now,
 )
+from audits.submissions.storage import submission_store
+from audits.submissions.submissions import submission_validate_now
 from games.models import Licensee, Venue
 
 log = logging.getLogger(__name__)
@@ -122,10 +117,9 @@ def submission_retry(submission: Submission) -> Submission:
 @transaction.atomic
 def submission_reset(submission: Submission) -> Submission:
     """Forget everything a validation produced; the stored file stays as it came."""
-    RoundKeys.objects.filter(submission=submission).delete()
     Finding.objects.filter(submission=submission).delete()
     SubmissionTotal.objects.filter(submission=submission).delete()
-    Chunk.objects.filter(submission=submission).delete()
+    chunks_forget(submission)
     Submission.objects.filter(pk=submission.pk).update(
         status=SubmissionStatus.QUEUED, failure_reason="", started_at=None, finished_at=None,
         lines_total=0, rounds_total=0, rounds_done=0, rejected_lines=0, clean_rounds=0,

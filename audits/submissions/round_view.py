@@ -15,10 +15,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
-from audits.submissions.lines import LineSeeker, without_bom
 from audits.submissions.models import Submission
-from audits.submissions.rules_context import GameRulesCache
-from audits.submissions.storage import media_path
+from audits.submissions.run import GameRulesCache, LineSeeker, media_path, without_bom
 from audits.validation.games import settle_round
 from audits.validation.games.toss_one.settle import toss_index
 from audits.validation.parse import MAX_LINE_BYTES, ParsedRound, ParsedSeat, parse_line
@@ -118,7 +116,7 @@ def submission_line(submission: Submission, number: int) -> bytes:
 def submission_lines(submission: Submission, numbers: Iterable[int]) -> Iterator[tuple[int, bytes]]:
     """``(number, line)`` of each of the lines ``numbers`` the stored file has, in order: in
     a plain file each read from the nearest line start its chunks know (at most
-    :data:`~audits.submissions.lines.LINE_MARK` lines before it), in a compressed one all in
+    :data:`~audits.submissions.run.lines.LINE_MARK` lines before it), in a compressed one all in
     one pass."""
     wanted = sorted(n for n in set(numbers) if n >= 1)
     if not wanted:

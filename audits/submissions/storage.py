@@ -17,15 +17,14 @@ import os
 import tempfile
 import unicodedata
 from concurrent.futures import Future, ThreadPoolExecutor
-from pathlib import Path
 from typing import BinaryIO
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
-from audits.submissions.expansion import GZIP_MAGIC, ExpansionRefused, GzipExpander
 from audits.submissions.models import Submission
 from audits.submissions.quota import storage_refusal
+from audits.submissions.run import GZIP_MAGIC, ExpansionRefused, GzipExpander, media_path
 from audits.validation.first_lines import HEAD_BYTES, first_lines_refusal
 
 BLOCK = 1 << 20
@@ -53,14 +52,6 @@ class NotAHandLog(SubmissionRefused):
 
     def __init__(self, reason: str):
         super().__init__(f"This is not a hand log: {reason}.")
-
-
-class UnreadableFile(Exception):
-    """The stored file cannot be read (its expansion passes the limits)."""
-
-
-def media_path(relative: str) -> Path:
-    return Path(settings.MEDIA_ROOT) / relative
 
 
 def clean_file_name(name: str) -> str:
@@ -217,43 +208,3 @@ class _Digest:
 def _discard(tmp) -> None:
     tmp.close()
     os.unlink(tmp.name)
-
-
-def _work_path(submission: Submission) -> Path:
-    return media_path(f"work/{submission.uuid}.jsonl")
-
-
-def plain_path(submission: Submission) -> Path:
-    """The path of the uncompressed lines: the raw file, or its decompressed copy."""
-    if not submission.compressed:
-        return media_path(submission.raw_file)
-    work = _work_path(submission)
-    if work.exists():
-        return work
-    return expand_work_copy(submission)[0]
-
-
-def expand_work_copy(submission: Submission) -> tuple[Path, str | None]:
-    """Decompress the raw file into its working copy (again); the copy's path and where the
-    gzip stream was cut, if it was (what came before the cut is kept)."""
-    work = _work_path(submission)
-    work.parent.mkdir(parents=True, exist_ok=True)
-    partial = work.with_suffix(".partial")
-    expander = GzipExpander()
-    try:
-        with open(media_path(submission.raw_file), "rb") as source, open(partial, "wb") as out:
-            while block := source.read(BLOCK):
-                for piece in expander.expand(block):
-                    out.write(piece)
-            for piece in expander.finish():
-                out.write(piece)
-    except ExpansionRefused as exc:
-        partial.unlink(missing_ok=True)
-        raise UnreadableFile(str(exc)) from exc
-    os.replace(partial, work)
-    return work, expander.cut
-
-
-def discard_work_copy(submission: Submission) -> None:
-    if submission.compressed:
-        _work_path(submission).unlink(missing_ok=True)

@@ -3,7 +3,7 @@
 A round is known by (venue, table, round id).  Its *key* is a stable 64-bit hash of the
 round id's UTF-8 bytes (length included), computed for a whole batch in compiled code; equal keys
 are then confirmed on the ids themselves (:mod:`audits.submissions.duplicates`).  The hash is
-part of what is stored (:mod:`audits.submissions.round_keys`): changing it needs a migration
+part of what is stored (:mod:`audits.submissions.run.round_keys`): changing it needs a migration
 that computes the keys again.
 """
 

@@ -13,7 +13,7 @@ class Command(BaseCommand):
     )
 
     def handle(self, *args, **opts):
-        from audits.submissions.kernels import kernels_compile
+        from audits.submissions.run import kernels_compile
 
         for game, seconds in kernels_compile().items():
             self.stdout.write(f"{game}: {seconds:.1f} s")

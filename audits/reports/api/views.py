@@ -23,7 +23,7 @@ from audits.reports.api import serializers
 from audits.reports.models import Report, ReportStatus
 from audits.reports.requests import NotVisible, report_request_by
 from audits.reports.verification import MAX_PDF_BYTES, report_check
-from audits.submissions.storage import media_path
+from audits.submissions.run import media_path
 
 NOT_ISSUED = {409: OpenApiResponse(ERROR, description="the report is not issued (yet)")}
 

@@ -48,12 +48,8 @@ from audits.submissions.intake import (
     submission_submit,
 )
 from audits.submissions.models import Submission
-from audits.submissions.storage import (
-    SubmissionRefused,
-    SubmissionTooLarge,
-    max_upload_bytes,
-    media_path,
-)
+from audits.submissions.run import media_path
+from audits.submissions.storage import SubmissionRefused, SubmissionTooLarge, max_upload_bytes
 from compliance.throttles import AnonymousRate, UploadRate, UserRate
 from compliance.timezones import zone
 from games.user_zones import user_zone_name

@@ -45,7 +45,7 @@ class Finding(models.Model):
 
 class RoundKeys(models.Model):
     """The rounds one chunk read at one (venue, table, game), as arrays: one row per chunk and
-    place, not one per round (see :mod:`audits.submissions.round_keys`).
+    place, not one per round (see :mod:`audits.submissions.run.round_keys`).
 
     ``keys`` are the rounds' 64-bit keys (a stable hash of the round id), sorted; ``lines``,
     ``played`` (microseconds since 1970 UTC) and ``ids`` (the round ids' UTF-8 bytes one

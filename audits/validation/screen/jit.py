@@ -3,7 +3,7 @@ of their sources' fingerprint.
 
 numba compiles each kernel the first time it is called with arguments of new types and
 keeps the machine code in its cache on disk; ``manage.py compile_kernels``
-(:mod:`audits.submissions.kernels`) fills that cache at install, so no validation compiles
+(:mod:`audits.submissions.run.kernels`) fills that cache at install, so no validation compiles
 anything.  numba checks a cached kernel against its own module's file alone: a helper it
 inlines from another file, or a constant it reads from one, may change while the kernel's
 file does not, and the cached kernel would run the old code.  So the cache is kept in a

@@ -104,7 +104,7 @@ def test_the_same_round_id_with_other_bytes_is_a_finding_never_a_replacement(wa,
 
 
 def _media(submission):
-    from audits.submissions.storage import media_path
+    from audits.submissions.run import media_path
 
     return media_path(submission.raw_file)
 

@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from audits.submissions.round_keys import stored_ids
+from audits.submissions.run.round_keys import stored_ids
 from audits.validation.round_ids import IdBytes, round_keys
 from tests.audits.migrations.support import old_chunk
 

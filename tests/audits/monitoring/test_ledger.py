@@ -227,8 +227,8 @@ def test_the_lines_of_a_stored_file_are_read_in_one_pass_per_chunk(wa, compresse
 def test_a_line_far_into_a_chunk_is_read_from_the_mark_before_it(wa):
     """Each chunk keeps where every 64th line of the file starts (the offsets stored are
     those of lines 1, 65, 129, ...), and any line, on a mark or between, is read right."""
-    from audits.submissions.lines import LINE_MARK
     from audits.submissions.round_view import submission_line, submission_lines
+    from audits.submissions.run.lines import LINE_MARK
 
     lines = [round_line(round=f"T3-{i}") for i in range(300)]
     submission = submit(wa, b"\n".join(lines) + b"\n", chunk_lines=128)

@@ -47,8 +47,8 @@ def six_decks_only(wa):
 
 @pytest.mark.parametrize("fast", [True, False])
 def test_an_eight_deck_round_at_a_six_deck_table_is_a_finding(six_decks_only, fast, media):
-    from audits.submissions.chunk_run import ChunkRun
     from audits.submissions.models import Submission
+    from audits.submissions.run.chunk_run import ChunkRun
 
     run = ChunkRun(Submission(licensee=six_decks_only.venue.licensee), fast=fast)
     run.line(1, round_line(round="six"))

@@ -7,8 +7,8 @@ from decimal import Decimal
 
 import pytest
 
-from audits.submissions.bulk import write_objects
 from audits.submissions.models import ChunkSeat, ChunkTotal
+from audits.submissions.run.bulk import write_objects
 from tests.audits.conftest import round_line
 from tests.audits.submissions.test_pipeline import submit
 

@@ -13,8 +13,8 @@ from decimal import Decimal
 import pytest
 
 from audits.samples.blackjack import generate_blackjack
-from audits.submissions.chunk_run import ChunkRun
 from audits.submissions.models import Submission
+from audits.submissions.run.chunk_run import ChunkRun
 from games.engine.blackjack import PlayerHand
 from games.engine.cards import parse_cards
 from games.engine.defined.evaluate import outcome_of

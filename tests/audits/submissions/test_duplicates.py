@@ -15,7 +15,7 @@ from audits.submissions import round_keys as round_keys_module
 from audits.submissions.duplicates import repeated_keys
 from audits.submissions.finish import submission_finish
 from audits.submissions.models import RoundKeys, Submission
-from audits.submissions.round_keys import stored_ids
+from audits.submissions.run.round_keys import stored_ids
 from tests.audits.conftest import round_line
 from tests.audits.submissions.test_pipeline import codes, submit
 
@@ -116,9 +116,9 @@ def test_two_files_finishing_at_once_see_each_other(postgres, wa):
 def _validated_not_finished(licensee, lines, name):
     from io import BytesIO
 
-    from audits.submissions.chunk import chunk_validate
+    from audits.submissions.run import submission_prepare
+    from audits.submissions.run.chunk import chunk_validate
     from audits.submissions.storage import submission_store
-    from audits.submissions.submissions import submission_prepare
 
     submission, _ = submission_store(
         BytesIO(b"\n".join(lines) + b"\n"), original_name=name, licensee=licensee

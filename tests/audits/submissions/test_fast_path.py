@@ -10,9 +10,9 @@ import pytest
 
 from audits.samples import generate_toss_one
 from audits.submissions import lines
-from audits.submissions.chunk_run import ChunkRun
-from audits.submissions.lines import read_blocks, read_lines
 from audits.submissions.models import Submission
+from audits.submissions.run.chunk_run import ChunkRun
+from audits.submissions.run.lines import read_blocks, read_lines
 from games.gaming_day import gaming_day_of
 from games.rules_resolver import RulesResolver
 
@@ -118,7 +118,7 @@ def run_lines(path, licensee) -> ChunkRun:
 
 
 def run_blocks(path, licensee, fast: bool) -> ChunkRun:
-    """The chunk read as :func:`~audits.submissions.chunk.chunk_validate` reads it: by blocks."""
+    """The chunk read as :func:`~audits.submissions.run.chunk_validate` reads it: by blocks."""
     run, number = ChunkRun(Submission(licensee=licensee), fast=fast), 1
     for block in read_blocks(path, 0, path.stat().st_size):
         run.feed(number, block)

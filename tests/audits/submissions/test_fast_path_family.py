@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from audits.samples.blackjack import generate_blackjack
-from audits.submissions.chunk_run import ChunkRun
 from audits.submissions.models import Submission
+from audits.submissions.run.chunk_run import ChunkRun
 from tests.audits.conftest import changed
 
 pytestmark = pytest.mark.django_db

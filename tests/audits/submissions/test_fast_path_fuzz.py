@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from audits.submissions.chunk_run import ChunkRun
 from audits.submissions.models import Submission
+from audits.submissions.run.chunk_run import ChunkRun
 from tests.audits.conftest import ROUND, changed
 
 pytestmark = pytest.mark.django_db

@@ -1,5 +1,5 @@
-"""What one upload can cost (audits/submissions/finding_caps.py): at most so many findings a line
-and so many stored a submission; the rest counted by code, the money exact, the submission
+"""What one upload can cost (audits/submissions/run/finding_caps.py): at most so many findings a
+line and so many stored a submission; the rest counted by code, the money exact, the submission
 saying so on its page, in the API and in its report; its rounds, all judged, count in
 monitoring, marked incomplete."""
 

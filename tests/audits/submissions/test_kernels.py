@@ -1,4 +1,4 @@
-"""The screen's kernels compiled at install (audits/submissions/kernels.py): in a process of its
+"""The screen's kernels compiled at install (audits/submissions/run/kernels.py): in a process of its
 own, with an empty numba cache, compiling them first leaves nothing for a validation of every
 game to compile, and a second compile loads every kernel from the cache.  Nothing but the
 installed packages and the project's sources is ever loaded."""
@@ -29,7 +29,7 @@ import numba
 call_command("migrate", verbosity=0)
 call_command("load_registry", "data/registry/washington.yaml", "data/registry/demo.yaml",
              verbosity=0)
-from audits.submissions.kernels import kernels_compile
+from audits.submissions.run.kernels import kernels_compile
 from audits.demo.sample_month import sample_month_generate, sample_venue_get
 from audits.submissions.storage import submission_store
 from audits.submissions.submissions import submission_validate_now
@@ -90,7 +90,7 @@ def test_a_validation_after_compiling_the_kernels_compiles_nothing(tmp_path, mig
     assert found["new"] == {}, "validation compiled what kernels_compile did not"
     # a second compile in another process loads every kernel from the cache
     again = _run(tmp_path, "-c", "import django; django.setup(); import numba, json\n"
-                 "from audits.submissions.kernels import kernels_compile\n"
+                 "from audits.submissions.run.kernels import kernels_compile\n"
                  "from numba.core.registry import CPUDispatcher\n"
                  "import gc\n"
                  "kernels_compile()\n"

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from audits.submissions import lines
-from audits.submissions.lines import (
+from audits.submissions.run.lines import (
     TOO_LONG,
     LineSeeker,
     chunk_boundaries,

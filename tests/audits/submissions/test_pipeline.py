@@ -8,14 +8,11 @@ import json
 
 import pytest
 
-from audits.submissions.chunk import chunk_validate
 from audits.submissions.models import Chunk, Finding, Submission, SubmissionTotal
+from audits.submissions.run import SubmissionFailed, submission_prepare
+from audits.submissions.run.chunk import chunk_validate
 from audits.submissions.storage import NotAHandLog, media_path, submission_store
-from audits.submissions.submissions import (
-    SubmissionFailed,
-    submission_prepare,
-    submission_validate_now,
-)
+from audits.submissions.submissions import submission_validate_now
 from tests.audits.conftest import round_line
 
 
@@ -215,7 +212,7 @@ def test_bad_input_gets_a_precise_finding(wa, bad, code):
 
 
 def test_a_chunk_that_keeps_failing_fails_its_submission_with_the_reason(wa):
-    from audits.submissions.chunk import MAX_ATTEMPTS, ChunkGaveUp
+    from audits.submissions.run.chunk import MAX_ATTEMPTS, ChunkGaveUp
     from audits.tasks import validate_chunk
 
     submission, _ = submission_store(

@@ -9,12 +9,12 @@ import io
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from audits.submissions.chunk import chunk_validate
 from audits.submissions.intake import submission_reset
 from audits.submissions.models import Chunk, Submission
-from audits.submissions.rules_context import run_reading
+from audits.submissions.run import submission_prepare
+from audits.submissions.run.chunk import chunk_validate
+from audits.submissions.run.rules_context import run_reading
 from audits.submissions.storage import submission_store
-from audits.submissions.submissions import submission_prepare
 from games.models import WagerLimit
 from tests.audits.conftest import round_line
 

@@ -11,9 +11,9 @@ import sys
 from pathlib import Path
 
 from audits.samples import generate_toss_one
-from audits.submissions.chunk_run import ChunkRun
-from audits.submissions.fast_path import BackOff
 from audits.submissions.models import Submission
+from audits.submissions.run.chunk_run import ChunkRun
+from audits.submissions.run.fast_path import BackOff
 from tests.conftest import sqlite_copy
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -75,7 +75,7 @@ call_command("load_registry", "data/registry/washington.yaml", "data/registry/de
 from audits.samples import generate_toss_one
 from audits.submissions.storage import submission_store
 from audits.submissions.submissions import submission_validate_now
-from audits.submissions.fast_path import screen_on
+from audits.submissions.run.fast_path import screen_on
 from games.models import Licensee
 path = sys.argv[1]
 generate_toss_one(path, rounds=300, days=1, fault_rate=0.05, seed=6)

@@ -15,12 +15,8 @@ import pytest
 
 from audits.submissions import storage
 from audits.submissions.models import Submission
-from audits.submissions.storage import (
-    NotAHandLog,
-    SubmissionTooLarge,
-    media_path,
-    submission_store,
-)
+from audits.submissions.run import media_path
+from audits.submissions.storage import NotAHandLog, SubmissionTooLarge, submission_store
 
 
 def content(size: int) -> bytes:

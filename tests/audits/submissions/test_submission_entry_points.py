@@ -109,7 +109,7 @@ def test_the_three_entry_points_give_the_same_answers(people, django_capture_on_
 def test_each_entry_point_stores_the_file_unchanged(
     people, entry, django_capture_on_commit_callbacks
 ):
-    from audits.submissions.storage import media_path
+    from audits.submissions.run import media_path
 
     submission, _ = ENTRY_POINTS[entry](people, people.staff, people.licensee, LOG,
                                         django_capture_on_commit_callbacks)  # fmt: skip

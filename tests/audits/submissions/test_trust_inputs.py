@@ -15,7 +15,7 @@ from django_celery_beat.models import PeriodicTask
 
 from audits.submissions import expansion
 from audits.submissions.models import Submission
-from audits.submissions.storage import media_path
+from audits.submissions.run import media_path
 from tests.audits.conftest import ROUND, round_line
 
 # ruff: noqa: F811 (the fixtures imported from submissions_support are test arguments)

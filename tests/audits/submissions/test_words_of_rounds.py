@@ -10,7 +10,7 @@ import pytest
 
 from audits.demo.sample_month import sample_month_generate, sample_venue_get
 from audits.submissions.round_view import submission_round
-from audits.submissions.rules_context import GameRulesCache
+from audits.submissions.run.rules_context import GameRulesCache
 from audits.submissions.storage import submission_store
 from audits.submissions.submissions import submission_validate_now
 from audits.validation.games import settle_round

@@ -22,7 +22,7 @@ from knox.models import AuthToken
 
 from audits.samples import generate_toss_one
 from audits.submissions.models import Submission
-from audits.submissions.storage import media_path
+from audits.submissions.run import media_path
 from games.models import Membership, Role
 from tests.audits import worker_support as ws
 from tests.audits.report_support import dev_identity_dir, signing  # noqa: F401  (fixtures)

@@ -17,8 +17,8 @@ import pytest
 from django.db.models import Count, Sum
 
 from audits.submissions.models import Chunk, Finding, RoundKeys, Submission, SubmissionTotal
+from audits.submissions.run import submission_prepare
 from audits.submissions.storage import submission_store
-from audits.submissions.submissions import submission_prepare
 from audits.tasks import validate_submission
 from tests.audits import worker_support as ws
 from tests.audits.conftest import round_line

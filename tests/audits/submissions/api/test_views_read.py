@@ -14,12 +14,13 @@ from types import SimpleNamespace
 import pytest
 
 from audits.submissions.models import Submission
-from audits.submissions.storage import media_path, submission_store
-from audits.submissions.submissions import (
+from audits.submissions.run import (
     SubmissionFailed,
+    media_path,
     submission_prepare,
-    submission_validate_now,
+    submission_store,
 )
+from audits.submissions.submissions import submission_validate_now
 from tests.audits.conftest import round_line
 
 # ruff: noqa: F811 (the fixtures imported from submissions_support are test arguments)
@@ -148,7 +149,7 @@ def test_detail_after_validation_has_progress_summary_and_totals(people, two_sub
 
 
 def test_progress_while_validating(people):
-    from audits.submissions.chunk import chunk_validate
+    from audits.submissions.run.chunk import chunk_validate
 
     content = log(*(round_line(round=f"r{i}") for i in range(4)))
     submission, _ = submission_store(

@@ -26,7 +26,7 @@ def signed_in(user) -> Client:
 
 
 def test_a_line_is_read_back_unchanged_from_the_stored_file(validated):  # noqa: F811
-    from audits.submissions.storage import media_path
+    from audits.submissions.run import media_path
 
     lines = media_path(validated.raw_file).read_bytes().splitlines(keepends=True)
     for number in (1, 2, 777, len(lines)):

@@ -16,10 +16,10 @@ from typing import NamedTuple
 import numpy as np
 from django.conf import settings
 
-from audits.submissions.gate import Gate, gate_for
-from audits.submissions.lines import BlockLines
-from audits.submissions.round_keys import RoundsRead
-from audits.submissions.tally import DealerKey, SeatKey, TableDay, TotalKey
+from audits.submissions.run.gate import Gate, gate_for
+from audits.submissions.run.lines import BlockLines
+from audits.submissions.run.round_keys import RoundsRead
+from audits.submissions.run.tally import DealerKey, SeatKey, TableDay, TotalKey
 from audits.validation.games import GAMES, check_judge
 from audits.validation.screen import reader as rd
 from audits.validation.screen.batch import Batch, Place

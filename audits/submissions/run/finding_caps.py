@@ -15,7 +15,7 @@ from decimal import Decimal
 
 from django.conf import settings
 
-from audits.submissions.tally import RoundPlace, TotalKey
+from audits.submissions.run.tally import RoundPlace, TotalKey
 from audits.validation.findings import FORMAT, Finding, format_rule
 
 ZERO = Decimal(0)

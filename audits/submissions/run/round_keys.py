@@ -21,7 +21,7 @@ from datetime import datetime
 
 import numpy as np
 
-from audits.submissions.tally import RoundPlace, SeenRound
+from audits.submissions.run.tally import RoundPlace, SeenRound
 from audits.validation.round_ids import KEYS, IdBytes, round_keys
 from audits.validation.screen.times import EPOCH, MICROSECOND, as_datetime
 

@@ -23,10 +23,10 @@ import numpy as np
 
 from audits.samples.games import SAMPLE_GAMES
 from audits.samples.settlement import sample_rules
-from audits.submissions.chunk_run import BATCH
-from audits.submissions.fast_path import ALWAYS
-from audits.submissions.lines import read_blocks
-from audits.submissions.round_keys import RoundsRead
+from audits.submissions.run.chunk_run import BATCH
+from audits.submissions.run.fast_path import ALWAYS
+from audits.submissions.run.lines import read_blocks
+from audits.submissions.run.round_keys import RoundsRead
 from audits.validation.games import GAMES, ValidatedGame, check_judge
 from audits.validation.screen import reader as rd
 from audits.validation.screen.batch import Batch

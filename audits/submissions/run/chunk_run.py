@@ -21,15 +21,15 @@ from dataclasses import replace
 import numpy as np
 from django.utils import timezone
 
-from audits.submissions.fast_path import BackOff, FastPath, LineLeft, screen_on
-from audits.submissions.finding_caps import ChunkFindings
-from audits.submissions.gate import Gate, gate_for
-from audits.submissions.lines import TOO_LONG, BlockLines, is_blank
 from audits.submissions.models import Submission
-from audits.submissions.round_keys import RoundsRead
-from audits.submissions.round_times import RoundTimes
-from audits.submissions.rules_context import GameRulesCache
-from audits.submissions.tally import (
+from audits.submissions.run.fast_path import BackOff, FastPath, LineLeft, screen_on
+from audits.submissions.run.finding_caps import ChunkFindings
+from audits.submissions.run.gate import Gate, gate_for
+from audits.submissions.run.lines import TOO_LONG, BlockLines, is_blank
+from audits.submissions.run.round_keys import RoundsRead
+from audits.submissions.run.round_times import RoundTimes
+from audits.submissions.run.rules_context import GameRulesCache
+from audits.submissions.run.tally import (
     DealerKey,
     RoundPlace,
     SeatKey,

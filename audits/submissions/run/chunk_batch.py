@@ -5,7 +5,7 @@ rules in force), the screen's fixed work, the store's queries and its commit.  S
 names one post's chunk and claims it with the day's other chunks still waiting (at most
 ``most``), reads their lines as one run, and stores them in one transaction: each finding
 with the chunk of its line, the counts, totals and rounds read on the first chunk
-(:func:`~audits.submissions.chunk.chunks_run_store`).  A task that finds its chunk done,
+(:func:`~audits.submissions.run.chunk.chunks_run_store`).  A task that finds its chunk done,
 or held by another worker, still takes the posts waiting.
 
 Exactly once, whatever dies: a claim counts an attempt on each chunk and commits; the
@@ -22,16 +22,16 @@ import gc
 from django.db import connection, transaction
 from django.db.models import F
 
-from audits.submissions.chunk import (
+from audits.submissions.models import Chunk
+from audits.submissions.run.chunk import (
     chunk_validate,
     chunks_run_store,
     commit_without_waiting_for_the_disk,
 )
-from audits.submissions.chunk_run import ChunkRun
-from audits.submissions.lines import read_blocks
-from audits.submissions.models import Chunk
-from audits.submissions.rules_context import run_reading
-from audits.submissions.storage import plain_path
+from audits.submissions.run.chunk_run import ChunkRun
+from audits.submissions.run.files import plain_path
+from audits.submissions.run.lines import read_blocks
+from audits.submissions.run.rules_context import run_reading
 
 
 def chunks_validate_together(chunk: Chunk, most: int) -> list[Chunk]:

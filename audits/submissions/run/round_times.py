@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, time
 
-from audits.submissions.tally import RoundPlace
+from audits.submissions.run.tally import RoundPlace
 from audits.validation.findings import Finding, format_rule
 from audits.validation.parse import ParsedRound
 from games.models import Venue

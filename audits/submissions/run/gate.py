@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from audits.submissions.rules_context import GameRulesCache
+from audits.submissions.run.rules_context import GameRulesCache
 from audits.validation.context import GameRules
 from games.selectors import RulesInForce
 

@@ -15,14 +15,14 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from audits.submissions.bulk import write_findings, write_objects, write_round_keys
-from audits.submissions.chunk_run import ChunkRun
-from audits.submissions.lines import read_blocks
 from audits.submissions.models import Chunk, ChunkDealer, ChunkSeat, ChunkTotal, Submission
 from audits.submissions.models.places import SEATS
-from audits.submissions.rules_context import run_reading
-from audits.submissions.storage import plain_path
-from audits.submissions.tally import TableDay
+from audits.submissions.run.bulk import write_findings, write_objects, write_round_keys
+from audits.submissions.run.chunk_run import ChunkRun
+from audits.submissions.run.files import plain_path
+from audits.submissions.run.lines import read_blocks
+from audits.submissions.run.rules_context import run_reading
+from audits.submissions.run.tally import TableDay
 
 log = logging.getLogger(__name__)
 

@@ -9,8 +9,8 @@ from collections.abc import Iterable, Iterator
 from django.db import connection
 
 from audits.submissions.models import Chunk, Finding, RoundKeys
-from audits.submissions.round_keys import RoundsRead
-from audits.submissions.tally import RoundPlace
+from audits.submissions.run.round_keys import RoundsRead
+from audits.submissions.run.tally import RoundPlace
 from audits.validation.findings import Finding as FindingData
 
 BATCH = 5000
