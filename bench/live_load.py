@@ -18,7 +18,9 @@ Prints the rate asked and the rate answered from the fifth second to the fifth b
 end (every table has posted by then; the rounds played after a table's last post are not
 sent), each post's answer time and how long after it was due it was answered (a server that keeps up
 answers each post soon after), and for every round the time from its post's answer to its
-chunk being done (findings, totals and rounds read stored): median, 99% and worst.
+chunk being done (findings, totals and rounds read stored): median, 99% and worst.  The
+stack is started and stopped by :mod:`bench.live_load_stack`, the figures printed by
+:mod:`bench.live_load_report`.
 """
 
 from __future__ import annotations
@@ -30,7 +32,6 @@ import math
 import os
 import random
 import secrets
-import subprocess
 import sys
 import tempfile
 import threading
@@ -39,11 +40,21 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
-DATABASE = "postgresql://postgres@127.0.0.1:5432/compliance_bench_load"
-BROKER = os.environ.get("BENCH_BROKER_URL") or "redis://127.0.0.1:6379/13"
-QUEUE, PORT, VENUE = "bench-live", 8734, "WA-CR-0042"
-STEADY_FROM = 5  # seconds: the rate is measured from then to as long before the end
+
+from bench.live_load_report import report_results  # noqa: E402
+from bench.live_load_stack import (  # noqa: E402
+    BROKER,
+    DATABASE,
+    PG_ADMIN,
+    PORT,
+    QUEUE,
+    StackRunning,
+    cpu_seconds,
+    stack_unavailable,
+    wait_for,
+)
+
+VENUE = "WA-CR-0042"
 
 
 def main() -> None:
@@ -56,7 +67,7 @@ def main() -> None:
     parser.add_argument("--web-processes", type=int, default=5, help="gunicorn workers")
     parser.add_argument("--web-threads", type=int, default=1, help="threads of each")
     args = parser.parse_args()
-    missing = _unavailable()
+    missing = stack_unavailable()
     if missing:
         print(f"live load not measured: {missing}")
         return
@@ -72,32 +83,19 @@ def main() -> None:
     rounds = sum(p["rounds"] for p in posts)
     print(f"{rounds:,} rounds in {len(posts):,} posts to {args.tables} tables: "
           f"{rounds / args.seconds:,.0f} rounds/s asked for {args.seconds} s")  # fmt: skip
-    with _running(env, args.worker_processes, work):
-        before = _cpu_seconds()
+    with StackRunning(env, args.worker_processes, work):
+        before = cpu_seconds()
         started = time.time()
         _send(posts, secret, args.clients, started)
         answered = time.time() - started
-        streaming = sum(_cpu_seconds().values()) - sum(before.values())
+        streaming = sum(cpu_seconds().values()) - sum(before.values())
         done = _wait_done(timeout=300)
-        used = {k: v - before.get(k, 0.0) for k, v in _cpu_seconds().items()}
-    _report(posts, args.seconds, answered, done, started)
+        used = {k: v - before.get(k, 0.0) for k, v in cpu_seconds().items()}
+    report_results(posts, args.seconds, answered, done, started)
     busy = streaming / (answered * (os.cpu_count() or 1))
     print(f"  the machine's processors busy with these processes: {busy:.0%} of the stream")
     per_post = ", ".join(f"{k} {1000 * v / len(posts):.1f}" for k, v in sorted(used.items()))
     print(f"  processor time a post (ms): {per_post}")
-
-
-def _unavailable() -> str | None:
-    """Why the stack cannot run here (it needs PostgreSQL and Redis), or None."""
-    import psycopg
-    import redis
-
-    try:
-        psycopg.connect(PG_ADMIN, connect_timeout=3).close()
-        redis.Redis.from_url(BROKER, socket_connect_timeout=3).ping()
-    except Exception as exc:  # any failure means "not here"
-        return f"needs PostgreSQL at {PG_ADMIN} and Redis at {BROKER} ({type(exc).__name__})"
-    return None
 
 
 def _environment(work: Path) -> dict:
@@ -187,59 +185,6 @@ def _routable(line: bytes) -> bool:
         return False
 
 
-class _running:
-    """gunicorn and a Celery worker of ``processes`` processes, started and stopped."""
-
-    def __init__(self, env: dict, processes: int, work: Path):
-        self.env, self.processes, self.work = {**os.environ, **env}, processes, work
-
-    def __enter__(self):
-        from compliance.celery import app
-
-        app.conf.update(broker_url=BROKER, task_default_queue=QUEUE, task_always_eager=False)
-        app.control.purge()
-        bin_dir = Path(sys.executable).parent
-        self.logs = [open(self.work / n, "wb") for n in ("gunicorn.log", "worker.log")]  # noqa: SIM115
-        self.server = subprocess.Popen(
-            [str(bin_dir / "gunicorn"), "compliance.wsgi", "-c", "deploy/gunicorn.conf.py"],
-            cwd=ROOT, env=self.env, stdout=self.logs[0], stderr=subprocess.STDOUT,
-        )  # fmt: skip
-        self.worker = subprocess.Popen(
-            [str(bin_dir / "celery"), "-A", "compliance", "worker", "-Q", QUEUE, "-c",
-             str(self.processes), "--loglevel", "WARNING", "--without-heartbeat",
-             "--without-gossip", "--without-mingle"],
-            cwd=ROOT, env=self.env, stdout=self.logs[1], stderr=subprocess.STDOUT,
-        )  # fmt: skip
-        _wait(lambda: _healthy(), "gunicorn to answer")
-        _wait(lambda: bool(app.control.ping(timeout=1.0)), "the worker to answer")
-        return self
-
-    def __exit__(self, *exc):
-        for process in (self.server, self.worker):
-            process.terminate()
-            process.wait(timeout=60)
-        for log in self.logs:
-            log.close()
-
-
-def _healthy() -> bool:
-    try:
-        conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=2)
-        conn.request("GET", "/healthz")
-        return conn.getresponse().status == 200
-    except OSError:
-        return False
-
-
-def _wait(ready, what: str, timeout: float = 90) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if ready():
-            return
-        time.sleep(0.5)
-    raise RuntimeError(f"waited {timeout:.0f} s for {what}")
-
-
 def _send(posts: list[dict], secret: str, clients: int, started: float) -> None:
     """Each client thread posts its tables' posts, each when due (or as soon as it can),
     and records when each was answered and its receipt."""
@@ -286,7 +231,7 @@ def _wait_done(timeout: float) -> dict[str, float]:
     from audits.live.models import Receipt
     from audits.submissions.models import Chunk
 
-    _wait(lambda: not Chunk.objects.filter(done=False).exists(), "every post validated",
+    wait_for(lambda: not Chunk.objects.filter(done=False).exists(), "every post validated",
           timeout)  # fmt: skip
     done = {
         (c.submission_id, c.index): c.done_at.timestamp()
@@ -294,62 +239,6 @@ def _wait_done(timeout: float) -> dict[str, float]:
     }
     receipts = Receipt.objects.values_list("hash", "live_day__submission_id", "chunk_index")
     return {h: done[(s, i)] for h, s, i in receipts}
-
-
-def _cpu_seconds() -> dict[str, float]:
-    """Processor seconds used so far by the processes of this machine, by kind (the web
-    server, the worker, PostgreSQL, Redis, this process), from /proc."""
-    tick, used = os.sysconf("SC_CLK_TCK"), {}
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        kind = next((k for k, word in KINDS if word in command), None)
-        if int(pid) == os.getpid():
-            kind = "bench"
-        if kind:
-            used[kind] = used.get(kind, 0.0) + (int(fields[11]) + int(fields[12])) / tick
-    return used
-
-
-KINDS = (("gunicorn", b"gunicorn"), ("worker", b"celery"), ("postgres", b"postgres"),
-         ("redis", b"redis-server"))  # fmt: skip
-
-
-def _report(posts: list[dict], seconds: int, answered: float, done: dict[str, float],
-            started: float) -> None:  # fmt: skip
-    took = sorted(p["took"] for p in posts)
-    late = sorted(p["answered"] - started - p["due"] for p in posts)
-    waits = sorted((done[p["receipt"]] - p["answered"], p["rounds"]) for p in posts)
-    first, last = STEADY_FROM, seconds - STEADY_FROM  # every table past its first post
-    due = sum(p["rounds"] for p in posts if first <= p["due"] < last)
-    kept = sum(p["rounds"] for p in posts if first <= p["answered"] - started < last)
-    rounds = sum(p["rounds"] for p in posts)
-    print(f"  from {first} s to {last} s: {due / (last - first):,.0f} rounds/s asked, "
-          f"{kept / (last - first):,.0f} rounds/s answered; the whole stream "
-          f"{rounds / answered:,.0f} rounds/s ({answered:.1f} s)")  # fmt: skip
-    print(f"  post answered in: median {_at(took, 0.5) * 1000:.0f} ms, "
-          f"99% {_at(took, 0.99) * 1000:.0f} ms; after it was due: median "
-          f"{_at(late, 0.5) * 1000:.0f} ms, 99% {_at(late, 0.99) * 1000:.0f} ms")  # fmt: skip
-    print(f"  findings stored after the answer (each round): median "
-          f"{_weighted(waits, 0.5):.2f} s, 99% {_weighted(waits, 0.99):.2f} s, "
-          f"worst {waits[-1][0]:.2f} s")  # fmt: skip
-
-
-def _at(ordered: list[float], q: float) -> float:
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def _weighted(ordered: list[tuple[float, int]], q: float) -> float:
-    """The wait below which a share ``q`` of the rounds were done."""
-    total, seen = sum(n for _, n in ordered), 0
-    for wait, n in ordered:
-        seen += n
-        if seen >= q * total:
-            return wait
-    return ordered[-1][0]
 
 
 if __name__ == "__main__":

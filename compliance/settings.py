@@ -1,33 +1,92 @@
-"""Django settings. Everything deployment-specific comes from the environment."""
+"""Django settings. Everything deployment-specific comes from the environment; the settings
+of each concern but the site's own are read in :mod:`compliance.settings_parts`, and named
+here."""
 
 import os
-from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from compliance.fixed_settings import (  # noqa: F401  (the same in every environment)
+from compliance.logs import logging_config
+from compliance.settings_parts.environment import BASE_DIR, env_bool, env_list
+from compliance.settings_parts.fixed import (  # noqa: F401  (the same in every environment)
     AUTH_PASSWORD_VALIDATORS,
     CONTENT_SECURITY_POLICY,
     REST_FRAMEWORK,
     SPECTACULAR_SETTINGS,
 )
-from compliance.logs import logging_config
-
-BASE_DIR = Path(__file__).resolve().parent.parent
-
-
-def env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None or value.strip() == "":
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
-
-def env_list(name: str) -> list[str]:
-    return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
-
+from compliance.settings_parts.guards import (  # noqa: F401
+    API_THROTTLE_RATES,
+    AUTHENTICATION_BACKENDS,
+    AXES_CLIENT_IP_CALLABLE,
+    AXES_COOLOFF_TIME,
+    AXES_FAILURE_LIMIT,
+    AXES_LOCKOUT_CALLABLE,
+    AXES_LOCKOUT_PARAMETERS,
+    AXES_SENSITIVE_PARAMETERS,
+    LIVE_RATES,
+    PASSWORD_RESET_EMAIL_RATE,
+    PASSWORD_RESET_RATE,
+    REST_KNOX,
+    TRUSTED_PROXY_HOPS,
+    VERIFY_PAGE_RATE,
+)
+from compliance.settings_parts.limits import (  # noqa: F401
+    AUDITS_FINDINGS_PER_LINE,
+    AUDITS_FINDINGS_STORED,
+    AUDITS_LICENSEE_MAX_STORED_BYTES,
+    AUDITS_MAX_EXPANDED_BYTES,
+    AUDITS_MAX_GZIP_RATIO,
+    AUDITS_MAX_UPLOAD_BYTES,
+    CASE_ANSWER_MAX_BYTES,
+    CASE_EVIDENCE_MAX_BYTES,
+    DATA_UPLOAD_MAX_MEMORY_SIZE,
+    FILE_UPLOAD_MAX_MEMORY_SIZE,
+    FORM_MAX_BODY_BYTES,
+    REPORT_VERIFY_MAX_BYTES,
+    ROUNDS_FUTURE_MARGIN_HOURS,
+    SIGNIN_MAX_BODY_BYTES,
+)
+from compliance.settings_parts.live import (  # noqa: F401
+    LIVE_ALERTS_QUEUE,
+    LIVE_CLOSE_AFTER_SECONDS,
+    LIVE_RESEND_AFTER_SECONDS,
+    LIVE_TABLE_TOKEN_DAYS,
+    LIVE_VALIDATE_AFTER_SECONDS,
+    LIVE_VALIDATE_MOST_POSTS,
+    LIVE_WEBHOOK_ALLOW_PRIVATE,
+    LIVE_WEBHOOK_DEADLINE_SECONDS,
+)
+from compliance.settings_parts.signing import (  # noqa: F401
+    LIVE_RECEIPT_KEY,
+    LIVE_RECEIPT_PREVIOUS_KEYS,
+    REPORT_SIGNING_CERT,
+    REPORT_SIGNING_CHAIN,
+    REPORT_SIGNING_DIR,
+    REPORT_SIGNING_KEY,
+    REPORT_SIGNING_PASSPHRASE,
+    REPORT_SIGNING_PKCS12,
+    REPORT_TRUST_ROOTS,
+    REPORT_TSA_URL,
+)
+from compliance.settings_parts.workers import (  # noqa: F401
+    AUDITS_REPORT_ON_FINISH,
+    AUDITS_SCREEN,
+    CELERY_BEAT_SCHEDULE,
+    CELERY_BEAT_SCHEDULER,
+    CELERY_BROKER_TRANSPORT_OPTIONS,
+    CELERY_BROKER_URL,
+    CELERY_RESULT_BACKEND,
+    CELERY_TASK_ALWAYS_EAGER,
+    CELERY_TASK_DEFAULT_QUEUE,
+    CELERY_TASK_EAGER_PROPAGATES,
+    CELERY_WORKER_HIJACK_ROOT_LOGGER,
+    CELERY_WORKER_PREFETCH_MULTIPLIER,
+    EMBEDDED_VALIDATION_THREAD,
+    LIVE_SWEEP_SECONDS,
+    SUBMISSION_CHUNK_LINES,
+)
 
 DEBUG = env_bool("DJANGO_DEBUG", True)
 #: Production mode is DJANGO_DEBUG=false: it refuses to start without a real secret key and
@@ -150,23 +209,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Failed sign-ins are limited on every door (django-axes, compliance/signin_guard.py): after
-# SIGNIN_FAILURE_LIMIT failures for one account or from one address, sign-in there is locked
-# for SIGNIN_LOCK_MINUTES (429). Every limit per address (these, the API's, the pages') counts
-# the socket's; behind TRUSTED_PROXY_HOPS (0) reverse proxies that each append to
-# X-Forwarded-For, the one the outermost of them saw (compliance/client_address.py).
-AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
-]
-AXES_FAILURE_LIMIT = int(os.environ.get("SIGNIN_FAILURE_LIMIT") or 10)
-AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("SIGNIN_LOCK_MINUTES") or 15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
-AXES_LOCKOUT_CALLABLE = "compliance.signin_guard.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "compliance.client_address.client_ip"
-AXES_SENSITIVE_PARAMETERS = ["password"]
-TRUSTED_PROXY_HOPS = int(os.environ.get("TRUSTED_PROXY_HOPS") or 0)
-
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True
@@ -194,107 +236,9 @@ EMAIL_USE_TLS = (os.environ.get("EMAIL_USE_TLS") or "").lower() in ("1", "true",
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL") or "compliance@localhost"
 # Where links in those emails point (the site's own address).
 SITE_URL = (os.environ.get("SITE_URL") or "http://127.0.0.1:8000").rstrip("/")
-# The largest evidence file an investigation accepts.
-CASE_EVIDENCE_MAX_BYTES = int(os.environ.get("CASE_EVIDENCE_MAX_BYTES") or 25 * 1024**2)
-# An answer's files together (its body is refused before it is read beyond this).
-CASE_ANSWER_MAX_BYTES = int(os.environ.get("CASE_ANSWER_MAX_BYTES") or 100 * 1024**2)
-
-# Hand-log uploads (POST /api/audits/submissions/): over AUDITS_MAX_UPLOAD_BYTES is a 413.
-# Uploaded files over FILE_UPLOAD_MAX_MEMORY_SIZE are spooled to temporary files; a raw body
-# is streamed to storage; DATA_UPLOAD_MAX_MEMORY_SIZE bounds only the non-file form fields.
-AUDITS_MAX_UPLOAD_BYTES = int(os.environ.get("AUDITS_MAX_UPLOAD_BYTES") or 1024**3)
-# What one licensee may store in all (audits/submissions/quota.py): its submissions' files,
-# live days, withdrawn and failed ones included (50 GiB); an upload past it is a 413.
-AUDITS_LICENSEE_MAX_STORED_BYTES = int(
-    os.environ.get("AUDITS_LICENSEE_MAX_STORED_BYTES") or 50 * 1024**3
-)
-# A gzip upload is refused (413, nothing kept) when it expands to more than this, or to more
-# than AUDITS_MAX_GZIP_RATIO times its compressed size past the first 64 MiB (a "bomb"); a
-# table system's log compresses about 12 times.
-AUDITS_MAX_EXPANDED_BYTES = int(os.environ.get("AUDITS_MAX_EXPANDED_BYTES") or 16 * 1024**3)
-AUDITS_MAX_GZIP_RATIO = int(os.environ.get("AUDITS_MAX_GZIP_RATIO") or 100)
-# Every other body is bounded before it is read (compliance/body_limits.py): sign-in and API
-# tokens by SIGNIN_MAX_BODY_BYTES, an investigation's answer with its evidence files by
-# CASE_ANSWER_MAX_BYTES, a report to verify by REPORT_VERIFY_MAX_BYTES, any other form or API
-# call by FORM_MAX_BODY_BYTES.
-SIGNIN_MAX_BODY_BYTES = int(os.environ.get("SIGNIN_MAX_BODY_BYTES") or 16 * 1024)
-FORM_MAX_BODY_BYTES = int(os.environ.get("FORM_MAX_BODY_BYTES") or 1024**2)
-REPORT_VERIFY_MAX_BYTES = int(os.environ.get("REPORT_VERIFY_MAX_BYTES") or 50 * 1024**2)
-# What one upload can cost: a line yields at most AUDITS_FINDINGS_PER_LINE findings (the rest
-# counted in one finding that says how many more, by code); a submission stores at most
-# AUDITS_FINDINGS_STORED findings, beyond which they are counted by code and not stored one by
-# one (the submission says so; its rounds, all judged, count in monitoring, marked
-# incomplete).  A clean month has about 1% faulty rounds with one or two findings each:
-# 200,000 stores every finding of a month of 7 million rounds at 1.5%, three times the
-# busiest venue's month.
-# The screen (audits/validation/screen): clean rounds counted in columns, the rest judged by
-# the exact path alone. AUDITS_SCREEN=false sends every line the exact way (slower, the same
-# findings); a machine without numba does so too.
-AUDITS_SCREEN = env_bool("AUDITS_SCREEN", True)
-# A round dated more than this many hours after it reached the service (a file's submission, a
-# live post's arrival) cannot have been played: the append door refuses it (400), a file's
-# line is rejected (played_in_future). So is one before the first day of its venue's and
-# jurisdiction's records (games/round_times.py).
-ROUNDS_FUTURE_MARGIN_HOURS = int(os.environ.get("ROUNDS_FUTURE_MARGIN_HOURS") or 24)
-AUDITS_FINDINGS_PER_LINE = int(os.environ.get("AUDITS_FINDINGS_PER_LINE") or 50)
-AUDITS_FINDINGS_STORED = int(os.environ.get("AUDITS_FINDINGS_STORED") or 200_000)
-FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
-DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 
 # The rule documents as received, shown in the registry and linked from every citation.
 RULE_DOCUMENTS_DIR = BASE_DIR / "data" / "documents"
-
-# Audit reports are signed with this identity: a PKCS#12 file (REPORT_SIGNING_PKCS12, with
-# REPORT_SIGNING_PASSPHRASE) or a PEM key and certificate (REPORT_SIGNING_KEY,
-# REPORT_SIGNING_CERT, and the CA chain in REPORT_SIGNING_CHAIN). Verification trusts the
-# CA certificates in REPORT_TRUST_ROOTS (comma-separated PEM files). A timestamp is added
-# when REPORT_TSA_URL names a timestamp authority. The defaults are the development identity
-# that `manage.py create_signing_identity` writes into var/signing/ (never committed).
-REPORT_SIGNING_DIR = Path(os.environ.get("REPORT_SIGNING_DIR") or BASE_DIR / "var" / "signing")
-REPORT_SIGNING_PKCS12 = os.environ.get("REPORT_SIGNING_PKCS12") or ""
-REPORT_SIGNING_PASSPHRASE = os.environ.get("REPORT_SIGNING_PASSPHRASE") or ""
-_SIGNING_FILE = {name: str(REPORT_SIGNING_DIR / name) for name in ("signer.key", "signer.pem")}
-REPORT_SIGNING_KEY = os.environ.get("REPORT_SIGNING_KEY") or _SIGNING_FILE["signer.key"]
-REPORT_SIGNING_CERT = os.environ.get("REPORT_SIGNING_CERT") or _SIGNING_FILE["signer.pem"]
-REPORT_SIGNING_CHAIN = os.environ.get("REPORT_SIGNING_CHAIN") or str(REPORT_SIGNING_DIR / "ca.pem")
-REPORT_TRUST_ROOTS = env_list("REPORT_TRUST_ROOTS") or [str(REPORT_SIGNING_DIR / "ca.pem")]
-REPORT_TSA_URL = os.environ.get("REPORT_TSA_URL") or ""
-# Live receipts' tree heads are signed with this Ed25519 key of the service's own (a PEM file
-# that `manage.py create_receipt_key` or `create_signing_identity` makes); the public keys of
-# earlier ones (comma-separated PEM files) stay published, so that what they signed verifies.
-LIVE_RECEIPT_KEY = os.environ.get("LIVE_RECEIPT_KEY") or str(
-    REPORT_SIGNING_DIR / "receipts-ed25519.pem"
-)
-LIVE_RECEIPT_PREVIOUS_KEYS = env_list("LIVE_RECEIPT_PREVIOUS_KEYS")
-# When a submission's validation finishes (through Celery), request and generate its report.
-AUDITS_REPORT_ON_FINISH = env_bool("AUDITS_REPORT_ON_FINISH", False)
-
-# Requests per client and period (n/second, minute, hour or day); uploads have their own.
-API_THROTTLE_RATES = {
-    "anon": os.environ.get("API_RATE_ANONYMOUS") or "60/minute",
-    "user": os.environ.get("API_RATE_USER") or "1200/minute",
-    "uploads": os.environ.get("API_RATE_UPLOADS") or "60/hour",
-}
-# The live append door (audits/live/api/throttles.py): posts and rounds a minute per table
-# token and per venue. A busy venue plays a few hundred rounds a minute, a table system posts
-# each round or a few together; the defaults leave tenfold room.
-LIVE_RATES = {
-    "token_posts": os.environ.get("LIVE_RATE_TOKEN_POSTS") or "1200/minute",
-    "token_rounds": os.environ.get("LIVE_RATE_TOKEN_ROUNDS") or "6000/minute",
-    "venue_posts": os.environ.get("LIVE_RATE_VENUE_POSTS") or "3000/minute",
-    "venue_rounds": os.environ.get("LIVE_RATE_VENUE_ROUNDS") or "12000/minute",
-}
-# The open report-verification page: checks per address (compliance/rates.py).
-VERIFY_PAGE_RATE = os.environ.get("VERIFY_PAGE_RATE") or "30/m"
-# The password-reset page: requests per client address (then 429), and mails per email address
-# asked for (then none, the page answering as always), compliance/password_reset.py.
-PASSWORD_RESET_RATE = os.environ.get("PASSWORD_RESET_RATE") or "5/hour"
-PASSWORD_RESET_EMAIL_RATE = os.environ.get("PASSWORD_RESET_EMAIL_RATE") or "5/hour"
-# API tokens (django-rest-knox): stored as digests, revocable, expiring.
-REST_KNOX = {
-    "TOKEN_TTL": timedelta(days=int(os.environ.get("API_TOKEN_DAYS") or 30)),
-    "AUTO_REFRESH": False,
-}
 
 # The rate limits' counters live in the cache, which every process must share: Redis when
 # CACHE_URL names it; else, in production, the database (the table compliance_cache, made by
@@ -313,60 +257,3 @@ LOGGING = logging_config(
     os.environ.get("LOG_FORMAT") or ("text" if DEBUG else "json"),
     os.environ.get("LOG_LEVEL") or "INFO",
 )
-
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or "memory://"
-CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or "cache+memory://"
-CELERY_TASK_ALWAYS_EAGER = env_bool(
-    "CELERY_TASK_ALWAYS_EAGER", CELERY_BROKER_URL.startswith("memory://")
-)
-CELERY_TASK_EAGER_PROPAGATES = CELERY_TASK_ALWAYS_EAGER
-# The embedded mode has no worker: an upload's validation runs in a thread of the web process,
-# so the page answers at once and follows its progress (one validation at a time; SQLite
-# takes one writer).  Off, it runs in the request (the tests, and any caller that wants the
-# result in the answer).
-EMBEDDED_VALIDATION_THREAD = env_bool("EMBEDDED_VALIDATION_THREAD", True)
-# The lines of a chunk: the unit of work one worker task takes, and the progress bar's step.
-SUBMISSION_CHUNK_LINES = int(os.environ.get("SUBMISSION_CHUNK_LINES") or 50_000)
-# The queue tasks are sent to, and that a worker started without -Q consumes; the tasks a
-# worker dispatches itself (a submission's chunks) go there too.
-CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE") or "celery"
-# Chunks are long tasks: a worker takes one at a time, so a crash returns at most one.
-CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-# Redis returns a dead worker's unacknowledged tasks after this many seconds (RabbitMQ at once).
-# Report schedules live in the database (django-celery-beat), editable by reviewers.
-CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
-# Beat closes the gaming days of live rounds that have ended (idempotent), and sends again the
-# chunks of live posts whose message never reached a worker, every LIVE_SWEEP_SECONDS (60).
-LIVE_SWEEP_SECONDS = float(os.environ.get("LIVE_SWEEP_SECONDS") or 60)
-CELERY_BEAT_SCHEDULE = {
-    "close-live-days": {"task": "audits.live.tasks.close_live_days",
-                        "schedule": LIVE_SWEEP_SECONDS},
-    "resend-live-chunks": {"task": "audits.live.tasks.resend_live_chunks",
-                           "schedule": LIVE_SWEEP_SECONDS},
-}  # fmt: skip
-# A table token appends rounds this many days from when it is made (a new one before then).
-LIVE_TABLE_TOKEN_DAYS = int(os.environ.get("LIVE_TABLE_TOKEN_DAYS") or 365)
-# A live post's chunk not validated this long after the post is sent to the workers again.
-LIVE_RESEND_AFTER_SECONDS = int(os.environ.get("LIVE_RESEND_AFTER_SECONDS") or 60)
-# A worker validates a live post together with at most this many posts of the same gaming day
-# waiting for a worker (their lines as one run, stored in one transaction).
-LIVE_VALIDATE_MOST_POSTS = int(os.environ.get("LIVE_VALIDATE_MOST_POSTS") or 200)
-# A post's chunk reaches a worker this long after the post (seconds): the day's posts arriving
-# meanwhile are validated with it, so a run's fixed costs are shared (0: at once).
-LIVE_VALIDATE_AFTER_SECONDS = float(os.environ.get("LIVE_VALIDATE_AFTER_SECONDS") or 1)
-# A live gaming day closes this long after its end in the jurisdiction's zone (rounds still
-# on their way); a late part this long after its last post.
-LIVE_CLOSE_AFTER_SECONDS = int(os.environ.get("LIVE_CLOSE_AFTER_SECONDS") or 600)
-# Licensees' webhooks are called at public HTTPS addresses only, unless this is on (tests, a
-# closed network): the service never calls into its own network for a licensee.
-LIVE_WEBHOOK_ALLOW_PRIVATE = env_bool("LIVE_WEBHOOK_ALLOW_PRIVATE", False)
-# One webhook call, connecting to answering, takes at most this long (a trickling server is
-# cut off); alerts are sent by tasks of their own queue, which a worker must consume (-Q
-# celery,alerts: deploy/serve.sh), so no alert ever holds validation.
-LIVE_WEBHOOK_DEADLINE_SECONDS = float(os.environ.get("LIVE_WEBHOOK_DEADLINE_SECONDS") or 10)
-LIVE_ALERTS_QUEUE = os.environ.get("LIVE_ALERTS_QUEUE") or "alerts"
-CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT") or 3600)
-}
-# The worker logs through LOGGING above (JSON lines with the ids), not Celery's own format.
-CELERY_WORKER_HIJACK_ROOT_LOGGER = False

@@ -3,7 +3,7 @@
 Only the embedded demo (``DEBUG`` on and the embedded SQLite database) has them:
 :func:`audits.demo.mode.demo_mode_refusal` says why any other setup is refused, and
 :func:`demo_accounts_ensure` creates nothing unless its caller says the mode is the
-embedded one.  The accounts are
+embedded one.  The accounts are (:mod:`audits.demo.accounts_planned`)
 
 - ``reviewer``: a commission reviewer of ``wa-wsgc``;
 - ``<licensee>-staff``: casino compliance staff of each demo licensee (license number
@@ -20,7 +20,7 @@ git-ignored), never anywhere else.  Run again, the accounts and their passwords 
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from django.conf import settings
@@ -29,9 +29,8 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.urls import reverse
-from django.utils.text import slugify
 
-from games.models import Jurisdiction, Licensee, Membership, Role
+from games.models import Membership
 
 from .accounts_file import (
     demo_accounts_listing,
@@ -39,39 +38,16 @@ from .accounts_file import (
     demo_accounts_render,
     demo_accounts_write,
 )
+from .accounts_planned import ADMIN_ROLE, DemoAccount, DemoAccountsError, demo_accounts_planned
 
-#: The jurisdiction whose reviewer the demo has.
-DEMO_JURISDICTION = "wa-wsgc"
-#: The demo licensees are those whose license number starts with this.
-DEMO_LICENSE_PREFIX = "DEMO-"
-REVIEWER_USERNAME = "reviewer"
-ADMIN_USERNAME = "admin"
 #: Where ``make demo`` keeps the passwords (var/ is git-ignored).
 DEFAULT_ACCOUNTS_FILE = Path(settings.BASE_DIR) / "var" / "demo" / "accounts.txt"
 #: Where the demo serves (``make demo`` runs ``runserver 127.0.0.1:8000``).
 DEFAULT_SITE = "http://127.0.0.1:8000"
-ADMIN_ROLE = "admin"
 
 
 class DemoModeRefused(Exception):
     """Not the embedded demo: no demo account is created there."""
-
-
-class DemoAccountsError(Exception):
-    """The demo accounts cannot be made (registry not loaded, a name already taken...)."""
-
-
-@dataclass(frozen=True)
-class DemoAccount:
-    """One demo account: who it is, what to look at first, and its password when known."""
-
-    username: str
-    role: str  # "reviewer", "staff" or "admin"
-    description: str
-    first_look: str
-    password: str | None = field(default=None, repr=False)  # never in a repr or a log
-    jurisdiction: Jurisdiction | None = None
-    licensee: Licensee | None = None
 
 
 @dataclass(frozen=True)
@@ -98,91 +74,6 @@ class DemoAccounts:
     def listing(self) -> str:
         """The accounts without the file's header."""
         return demo_accounts_listing(self.accounts)
-
-
-# -- the embedded demo mode ------------------------------------------------------------
-
-
-# -- the accounts ----------------------------------------------------------------------
-
-
-def _staff_username(licensee: Licensee, taken: set[str]) -> str:
-    first_word = (licensee.name.split() or [""])[0]
-    username = f"{slugify(first_word)}-staff"
-    if not slugify(first_word) or username in taken:
-        username = f"{slugify(licensee.license_number)}-staff"
-    return username
-
-
-def demo_accounts_planned() -> list[DemoAccount]:
-    """The demo accounts the loaded registry calls for (without passwords); the pages to
-    look at first are named by their paths on the site."""
-    jurisdiction = Jurisdiction.objects.filter(code=DEMO_JURISDICTION).first()
-    licensees = list(
-        Licensee.objects.filter(license_number__startswith=DEMO_LICENSE_PREFIX)
-        .prefetch_related("venues")
-        .order_by("license_number")
-    )
-    if jurisdiction is None or not licensees:
-        raise DemoAccountsError(
-            f"the demo registry is not loaded (jurisdiction {DEMO_JURISDICTION} and the "
-            f"{DEMO_LICENSE_PREFIX}... licensees): run `manage.py load_registry "
-            "data/registry/washington.yaml data/registry/demo.yaml` first"
-        )
-
-    accounts = [
-        DemoAccount(
-            username=REVIEWER_USERNAME,
-            role=Role.REVIEWER.value,
-            description=f"commission reviewer of {jurisdiction.code} ({jurisdiction.name})",
-            first_look=(
-                f"their work on the first page {reverse('dashboard')} (deviations, cases "
-                f"awaiting a decision, the money paid wrong), the venues' monitoring "
-                f"{reverse('web-monitoring')} and the cases {reverse('web-cases')}, then the "
-                f"registry {reverse('registry')} (Add a limit value, a new paytable version, "
-                f"moving approvals along {reverse('registry-approvals')}), the month's "
-                f"submissions {reverse('web-submissions')} and their signed reports "
-                f"{reverse('web-reports')}"
-            ),
-            jurisdiction=jurisdiction,
-        )
-    ]
-    taken = {REVIEWER_USERNAME, ADMIN_USERNAME}
-    for licensee in licensees:
-        username = _staff_username(licensee, taken)
-        taken.add(username)
-        venues = ", ".join(v.code for v in sorted(licensee.venues.all(), key=lambda v: v.code))
-        accounts.append(
-            DemoAccount(
-                username=username,
-                role=Role.STAFF.value,
-                description=(
-                    f"casino compliance staff of {licensee.name} ({licensee.license_number}; "
-                    f"venue {venues or 'none'})"
-                ),
-                first_look=(
-                    f"their work on the first page {reverse('dashboard')} (cases awaiting "
-                    f"their answer), their own submissions {reverse('web-submissions')} "
-                    f"(findings, round by round; a mistaken one withdrawn there), their "
-                    f"venue's monitoring {reverse('web-monitoring')}, the cases "
-                    f"{reverse('web-cases')}, the signed reports {reverse('web-reports')}, and "
-                    f"what their venue may run {reverse('registry-venues')}"
-                ),
-                licensee=licensee,
-            )
-        )
-    accounts.append(
-        DemoAccount(
-            username=ADMIN_USERNAME,
-            role=ADMIN_ROLE,
-            description="administrator (superuser): every page, and the Django admin",
-            first_look=(
-                f"the admin {reverse('admin:index')}: users and their roles (Memberships), "
-                "report schedules (Periodic tasks)"
-            ),
-        )
-    )
-    return accounts
 
 
 def demo_password(user) -> str:
@@ -231,9 +122,6 @@ def _create(account: DemoAccount):
             licensee=account.licensee,
         )
     return password
-
-
-# -- the service -----------------------------------------------------------------------
 
 
 def demo_accounts_ensure(

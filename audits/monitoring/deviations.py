@@ -3,7 +3,7 @@ tested against the par sheets in force, and every one outside its interval kept 
 
 The test (:mod:`audits.par.hold_distribution`) uses the exact distribution of that many wagers'
 results under the par sheet of the variant in force at each table on the period's last day
-(the reports' basis, :func:`~.reports.rules.assumed_variant`); over the whole venue, each
+(the reports' basis, :func:`~audits.par.rules.assumed_variant`); over the whole venue, each
 table's wagers keep their own sheet.  The jurisdiction names the rule: its confidence level
 (``deviation_confidence``) and the fewest wagers worth testing (``deviation_min_wagers``).
 

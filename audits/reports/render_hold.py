@@ -1,4 +1,4 @@
-"""The report's hold analysis, drawn from the JSON twin's ``hold`` (:mod:`.hold`)."""
+"""The report's hold analysis, drawn from the JSON twin's ``hold`` (:mod:`.figures_hold`)."""
 
 from __future__ import annotations
 

@@ -24,7 +24,8 @@ class Verdict:
 
 
 def submission_verdict(submission: Submission, summary: dict) -> Verdict:
-    """The verdict of ``submission`` whose :func:`submission_summary` is ``summary``."""
+    """The verdict of ``submission`` whose
+    :func:`~audits.submissions.summary.submission_summary` is ``summary``."""
     currency = submission.licensee.jurisdiction.currency
     if submission.status in (SubmissionStatus.QUEUED, SubmissionStatus.VALIDATING):
         return Verdict("pending", "Being validated: the verdict follows when it ends.", "", "")

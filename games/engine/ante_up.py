@@ -1,7 +1,7 @@
 """Ante Up 21, Poker Bonus Edition: two-card poker, the seat's settlement.
 
-The blackjack part is :class:`blackjack.BlackjackRules` under the game's
-parameters; wager-structure checks are in :mod:`ante_up_wagers`.
+The blackjack part is :class:`.blackjack.BlackjackRules` under the game's
+parameters; wager-structure checks are in :mod:`.ante_up_wagers`.
 """
 
 from __future__ import annotations

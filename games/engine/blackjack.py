@@ -2,9 +2,9 @@
 
 A game of the family (Ante Up 21, the tie bonus game) subclasses
 :class:`BlackjackRules` with its own parameter spec (see
-:func:`blackjack_rules.game_parameters`) and :class:`CoreSources`, so each
+:func:`.blackjack_rules.game_parameters`) and :class:`CoreSources`, so each
 decision cites the game's document.  Player actions are inferred and checked
-in :mod:`blackjack_play`; the round simulator is :mod:`blackjack_sim`.
+in :mod:`.blackjack_play`; the round simulator is :mod:`.blackjack_sim`.
 """
 
 from __future__ import annotations

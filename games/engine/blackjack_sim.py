@@ -3,7 +3,7 @@
 Every round is dealt from a full, freshly shuffled shoe (a partial
 Fisher-Yates draw, so a round costs only the cards it uses): rounds are
 independent, and the same seed gives the same rounds.  The player plays one
-seat by the rule version's basic strategy (:mod:`basic_strategy`: hit, stand,
+seat by the rule version's basic strategy (:mod:`.basic_strategy`: hit, stand,
 double, split and surrender as the rules allow), the same play as the sample
 generator's players; the dealer peeks for a natural and draws by the rule
 version's soft-17 rule.

@@ -2,7 +2,7 @@
 
 Whether the player's hand ties the dealer's depends on how the player plays,
 so every wager is simulated under the rule version's basic strategy
-(:mod:`basic_strategy`, the sample players' play), with
+(:mod:`.basic_strategy`, the sample players' play), with
 the number of rounds, the seed and a 95% interval for each wager's return.
 One pass of rounds settles the main wager and every tie wager.
 """

@@ -1,14 +1,18 @@
 """Toss One 21's tables and payout arithmetic: the one place a payout is computed.
 
-Built once per rule version (:attr:`TossOne21.tables`) from the game's public rules:
+Built once per rule version (:attr:`.toss_one.TossOne21.tables`) from the game's public
+rules, a :class:`TossOneTables` holds:
 
 - every made hand (best three-card total, blackjack, kicker) numbered, and the best hand of
-  each of the 1,820 rank multisets (:attr:`best_ids`, by rank key);
-- the main wager's outcome for every (player hand, dealer hand) pair (:attr:`main`);
-- the same best hands keyed by the card *codes* of a hand log (:meth:`seat_outcomes`,
-  :meth:`dealer_id`), so that validation's screen reads a seat without parsing its cards;
-- :meth:`wager_net`: what a stake nets for an outcome token, with the rule version's
-  rounding. :meth:`TossOne21.settle_seat` and the screen both settle through it.
+  each of the 1,820 rank multisets (:attr:`~TossOneTables.best_ids`, by rank key);
+- the main wager's outcome for every (player hand, dealer hand) pair
+  (:attr:`~TossOneTables.main`);
+- the same best hands keyed by the card *codes* of a hand log
+  (:meth:`~TossOneTables.seat_outcomes`, :meth:`~TossOneTables.dealer_id`), so that
+  validation's screen reads a seat without parsing its cards;
+- :meth:`~TossOneTables.wager_net`: what a stake nets for an outcome token, with the rule
+  version's rounding. :meth:`.toss_one.TossOne21.settle_seat` and the screen both settle
+  through it.
 
 An outcome *token* is what decides a wager's amount: for the main wager +1 or -1 (even money
 won or lost) or the declared blackjack payout (``"3:2"``); for Lucky 3 the category paid

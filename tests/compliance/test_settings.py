@@ -1,6 +1,7 @@
 """compliance.settings reads its configuration from the environment."""
 
 import importlib.util
+import sys
 from pathlib import Path
 
 import pytest
@@ -24,13 +25,16 @@ ENV_VARS = (
 
 @pytest.fixture
 def load_settings(monkeypatch):
-    """Execute settings.py afresh under a controlled environment; returns the module."""
+    """Execute settings.py afresh under a controlled environment, its parts
+    (:mod:`compliance.settings_parts`) imported afresh too; returns the module."""
 
     def load(**env: str):
         for name in ENV_VARS:
             monkeypatch.delenv(name, raising=False)
         for name, value in env.items():
             monkeypatch.setenv(name, value)
+        for name in [m for m in sys.modules if m.startswith("compliance.settings_parts.")]:
+            monkeypatch.delitem(sys.modules, name)
         spec = importlib.util.spec_from_file_location("settings_under_test", SETTINGS_FILE)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)

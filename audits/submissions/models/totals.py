@@ -1,5 +1,5 @@
 """Money and counts per (venue, table, game, wager key): per chunk and gaming day, then per
-submission, and per gaming day in the ledger (:mod:`.ledger`)."""
+submission, and per gaming day in the ledger (:mod:`audits.monitoring.models.ledger`)."""
 
 from __future__ import annotations
 

@@ -86,9 +86,9 @@ def test_largest_findings_come_first(validated):  # noqa: F811
 
 
 def test_past_the_appendix_a_sample_and_the_counts(validated, monkeypatch):  # noqa: F811
-    from audits.reports import figures as figures_module
+    from audits.reports import figures_findings
 
-    monkeypatch.setattr(figures_module, "APPENDIX_MAX", 30)
+    monkeypatch.setattr(figures_findings, "APPENDIX_MAX", 30)
     f = submission_figures(validated)
     assert f["findings"]["appendix"] is None and 0 < len(f["findings"]["sample"]) <= 20
     kinds = f["summary"]["findings_by_kind"]

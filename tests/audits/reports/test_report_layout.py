@@ -10,7 +10,7 @@ import subprocess
 import pdfplumber
 import pytest
 
-from audits.reports import figures as figures_module
+from audits.reports import figures_findings
 from audits.reports.figures import report_figures
 from audits.reports.lifecycle import report_request
 from audits.reports.render import report_pdf
@@ -95,7 +95,7 @@ def test_every_page_is_laid_out_for_a_reader(
     if shutil.which("pdftoppm") is None:
         pytest.skip("pdftoppm not installed (apt-get install poppler-utils)")
     fewest = 10_000 if appendix == "every finding" else 5
-    monkeypatch.setattr(figures_module, "APPENDIX_MAX", fewest)
+    monkeypatch.setattr(figures_findings, "APPENDIX_MAX", fewest)
     figures = report_figures(_request(kind, validated))
     pages = _read(report_pdf(figures), tmp_path)
     assert len(pages) >= 5

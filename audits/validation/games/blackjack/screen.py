@@ -1,11 +1,11 @@
 """The blackjack family's screen (Ante Up 21, the tie bonus game): seats in columns.
 
-A seat is screened here when it holds one to four hands (:data:`~.reader.MOST_HANDS`) of at
-most :data:`~.answers.MOST_CARDS` cards each and no surrender can be read from its result;
-any other seat sends its round to the exact path.  A *simple* seat holds one hand, which
-begins with its two first cards; a *split* seat more.  What the family's settlement and
-checks (:mod:`.settle`, :mod:`.checks`) read of a seat's cards, and the
-column that carries it:
+A seat is screened here when it holds one to four hands
+(:data:`~audits.validation.screen.layout.MOST_HANDS`) of at most :data:`~.answers.MOST_CARDS`
+cards each and no surrender can be read from its result; any other seat sends its round to
+the exact path.  A *simple* seat holds one hand, which begins with its two first cards; a
+*split* seat more.  What the family's settlement and checks (:mod:`.settle`, :mod:`.checks`)
+read of a seat's cards, and the column that carries it:
 
 - the player's play (``analyse_hands``): for a simple seat the hand's card values in order
   and whether it was doubled, the engine asked once per distinct sequence whether the play
