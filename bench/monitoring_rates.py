@@ -21,9 +21,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from audits.par.year_rates import DEMO, PLANTS, Venue, year_rates  # noqa: E402
+from games.engine.catalog import GAMES as CATALOG  # noqa: E402
 from games.engine.catalog import compute_parsheet  # noqa: E402
 
-GAMES = ("toss-one-21", "ante-up-21", "blackjack-tie-bonus")
+GAMES = tuple(CATALOG)  # every game, in the catalog's order
 
 
 def main() -> None:

@@ -10,7 +10,9 @@ few extra lines are malformed; the returned :class:`GenerationReport` lists each
 and the finding code the validator is expected to report there: the answer key.
 ``audits/demo/sample_month.py`` deals every game the registry authorizes at a venue.
 
-Pure Python, no Django.  Modules: :mod:`.generate` (the Toss One entry point), :mod:`.writer`
+Pure Python, no Django.  Modules: :mod:`.games` (the games the samples deal, by code, each
+from its own module: :mod:`.toss_one`, :mod:`.ante_up`, :mod:`.tie_bonus`, with
+:mod:`.sample_game`), :mod:`.generate` (the Toss One entry point), :mod:`.writer`
 (days, times and the fast path for clean rounds), :mod:`.dealing` (shoe, wagers, tosses),
 :mod:`.faults` (Toss One's deliberate errors), :mod:`.blackjack` and
 :mod:`.blackjack_faults` with :mod:`.blackjack_play_faults` (the blackjack family's tables

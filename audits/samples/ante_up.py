@@ -9,6 +9,7 @@ from decimal import Decimal
 from games.engine.ante_up_parsheet import bet_decisions, situation
 from games.engine.ante_up_rules import GAME
 
+from .blackjack import family_game
 from .blackjack_faults import Fault, bets, both, folds, folds_with_bonus, set_stake, stake_of
 from .family import FamilySampling, Seat
 from .stakes import written
@@ -70,3 +71,4 @@ ANTE_UP_FAULTS: dict[str, Fault] = {
 
 
 SAMPLING = FamilySampling(GAME, "T5", _wagers, _completes, ANTE_UP_FAULTS)
+SAMPLE_GAME = family_game(SAMPLING)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal
@@ -30,10 +31,10 @@ from games.engine.blackjack import MAIN_PAYS, hand_total, is_natural
 from games.engine.cards import CARD_CODES
 from games.engine.odds import settle_amount
 
-from . import ante_up, tie_bonus
 from .blackjack_faults import Fault, defined_payout_faults, faults_of
 from .family import FamilySampling, Seat
 from .report import GenerationReport
+from .sample_game import SampleGame
 from .settlement import sample_rules, sample_settle
 from .stakes import Stakes, written
 
@@ -43,9 +44,6 @@ SEPARATORS = (",", ":")
 MAX_REDEALS = 2000  # deals tried for a fault that needs a particular hand
 DEFINED_SHARE = 0.2  # the seats staking each side wager the rule version defines as data
 
-
-#: the family's games, by code
-SAMPLINGS: dict[str, FamilySampling] = {s.game: s for s in (ante_up.SAMPLING, tie_bonus.SAMPLING)}
 
 #: stakes and their share of seats (%)
 MAIN_STAKES = ((10, 35), (25, 35), (50, 20), (100, 10))
@@ -194,9 +192,7 @@ def generate_blackjack(
     ``stakes``: how the players stake (:mod:`audits.samples.stakes`); ``defined``: the side
     wagers the rule version defines as data (key -> (definition, paytable in force)), each
     staked on a share of seats and given wrong payouts among the faults."""
-    if game not in SAMPLINGS:
-        raise ValueError(f"not a blackjack-family game: {game}")
-    sampling = SAMPLINGS[game]
+    sampling = family_sampling(game)
     if fault_rate and 2 * (seats + 1) <= decks:
         raise ValueError(f"a round of {seats} seats is too small to hold a card {decks + 1} times")
     table = table or sampling.table
@@ -211,6 +207,30 @@ def generate_blackjack(
         _write(fh, dealer_table, report, rng, rounds, days, start, zone, fault_rate,
                venue=venue, table=table, game=game, options=options, decks=decks)  # fmt: skip
     return report
+
+
+def family_sampling(game: str) -> FamilySampling:
+    """What the family game ``game`` brings to its samples (its module's ``SAMPLING``, as
+    the games the samples deal hold it)."""
+    from .games import SAMPLE_GAMES  # each game's module builds its SampleGame with this one
+
+    family = SAMPLE_GAMES[game].family if game in SAMPLE_GAMES else None
+    if family is None:
+        raise ValueError(f"not a blackjack-family game: {game}")
+    return family
+
+
+def family_game(sampling: FamilySampling) -> SampleGame:
+    """A family game as the games the samples deal list it: one table a run (the demo's),
+    dealt by :func:`generate_blackjack`."""
+
+    def deal(out, *, tables: Sequence[str], options: dict, **common) -> GenerationReport:
+        (table,) = tables
+        return generate_blackjack(out, game=sampling.game, table=table, options=dict(options),
+                                  **common)  # fmt: skip
+
+    return SampleGame(sampling.game, deal, (sampling.table,), False, {"blackjack_pays": "3:2"},
+                      family=sampling)  # fmt: skip
 
 
 def _write(fh: IO[bytes], dealer_table: Table, report, rng, rounds, days, start, zone,

@@ -1,61 +1,36 @@
-"""The games the samples deal, by code: one :class:`SampleGame` each, so that callers (the
-sample month, the kernels' warm-up, the benchmark) deal any of them the same way."""
+"""The games the samples deal, by code (:data:`SAMPLE_GAMES`): one :class:`SampleGame` each,
+so that callers (the sample month, the kernels' warm-up, the benchmark) deal any of them the
+same way.
+
+Each game's samples live in a module of its own here, the one the engine's catalog names for
+it (:data:`games.engine.catalog.GAMES`, ``module``): :mod:`.toss_one`, and :mod:`.ante_up`
+and :mod:`.tie_bonus` on the blackjack family's :mod:`.blackjack`; the module exports the
+game's :class:`SampleGame` as ``SAMPLE_GAME``.  No list here names the games:
+:data:`SAMPLE_GAMES` holds every game of the catalog, in its order, each from its module (a
+game without one fails on import).
+"""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from importlib import import_module
 
-from games.engine.toss_one_rules import GAME as TOSS_ONE
+from games.engine import catalog
 
-from .blackjack import SAMPLINGS, generate_blackjack
-from .generate import generate_toss_one
-from .report import GenerationReport
+from .sample_game import SampleGame
+
+__all__ = ["SAMPLE_GAMES", "SampleGame"]
 
 
-@dataclass(frozen=True)
-class SampleGame:
-    """How one game's rounds are dealt: ``deal(out, tables=..., options=..., **common)``
-    with the generators' common keywords (venue, start, days, rounds, seats, decks,
-    fault_rate, seed, timezone, parameters, stakes, most_stake)."""
-
-    code: str
-    deal: Callable[..., GenerationReport]
-    tables: tuple[str, ...]  # the demo's tables of the game
-    tables_in_turn: bool  # one run deals several tables in turns (else one table a run)
-    options: dict[str, str]  # the options a sample runs unless told otherwise
+def _module_game(definition: catalog.GameDefinition) -> SampleGame:
+    """The ``SAMPLE_GAME`` of the game's module here (the module the catalog names)."""
+    module = f"{__package__}.{definition.module}"
+    game = import_module(module).SAMPLE_GAME
+    if game.code != definition.code:
+        raise ImportError(f"{module}.SAMPLE_GAME is {game.code}'s, not {definition.code}'s")
+    return game
 
 
-def _deal_toss_one(out: str | os.PathLike, *, tables: Sequence[str], options: dict,
-                   **common) -> GenerationReport:  # fmt: skip
-    return generate_toss_one(
-        out, tables=tuple(tables), blackjack_pays=options.get("blackjack_pays", "3:2"),
-        lucky3_paytable=options.get("lucky3_paytable", "1"), **common,
-    )  # fmt: skip
-
-
-def _dealer_of(code: str) -> Callable[..., GenerationReport]:
-    def deal(out: str | os.PathLike, *, tables: Sequence[str], options: dict,
-             **common) -> GenerationReport:  # fmt: skip
-        (table,) = tables
-        return generate_blackjack(out, game=code, table=table, options=dict(options), **common)
-
-    return deal
-
-
+#: every game of the engine's catalog, by code, from its own module
 SAMPLE_GAMES: dict[str, SampleGame] = {
-    TOSS_ONE: SampleGame(
-        TOSS_ONE,
-        _deal_toss_one,
-        ("T1", "T2", "T3", "T4"),
-        True,
-        {"blackjack_pays": "3:2", "lucky3_paytable": "1"},
-    ),  # fmt: skip
-    **{
-        code: SampleGame(
-            code, _dealer_of(code), (sampling.table,), False, {"blackjack_pays": "3:2"}
-        )  # fmt: skip
-        for code, sampling in SAMPLINGS.items()
-    },
+    code: _module_game(definition) for code, definition in catalog.GAMES.items()
 }

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from games.engine.tie_bonus_rules import GAME, LEFT, RIGHT
 
+from .blackjack import family_game
 from .blackjack_faults import Fault, both, no_tie_wagers, set_stake, stake_of
 from .family import FamilySampling, Seat
 from .stakes import written
@@ -37,10 +38,14 @@ TIE_BONUS_FAULTS: dict[str, Fault] = {
     "decks_not_approved": Fault("decks_not_approved", decks=4),
     "bonus_without_primary": Fault(
         "bonus_without_primary",
-        dealt=set_stake("main", lambda s: None,
-                        lambda seat, dealer: any(k in LEFT + RIGHT for k in seat["wagers"])),
+        dealt=set_stake(
+            "main",
+            lambda s: None,
+            lambda seat, dealer: any(k in LEFT + RIGHT for k in seat["wagers"]),
+        ),
     ),
 }
 
 
 SAMPLING = FamilySampling(GAME, "T6", _wagers, lambda seats: False, TIE_BONUS_FAULTS)
+SAMPLE_GAME = family_game(SAMPLING)

@@ -1,8 +1,12 @@
-"""The games the engine knows, and par sheets by game code.
+"""The games the engine knows, and par sheets by game code: the project's one table of games.
 
 A :class:`GameDefinition` ties a game code (as in hand logs) to its rule
 parameters, its declared options (the variants an approval allows), its
-documented paytables and its par-sheet calculation.
+documented paytables and its par-sheet calculation.  :data:`GAMES` is the only list that
+names the games: every other layer keeps its part of a game in a module of the game's own,
+the one :attr:`GameDefinition.module` names (validation's ``audits/validation/games/<game>/``,
+the samples' ``audits/samples/<game>.py``), and finds it from here by the game's code.
+Adding a game is one entry here and those modules.
 """
 
 from __future__ import annotations
@@ -27,6 +31,10 @@ SheetFunction = Callable[..., tuple[WagerSheet, ...]]
 @dataclass(frozen=True)
 class GameDefinition:
     code: str
+    #: the game's name in the project's module paths: its logic module here
+    #: (games/engine/<module>.py) and its own part on every floor above, found by this name
+    #: (audits/validation/games/<module>/, audits/samples/<module>.py)
+    module: str
     title: str
     engine: type  # the game's engine class, built from a rule version's parameters
     wagers: tuple[str, ...]
@@ -44,6 +52,9 @@ class GameDefinition:
     rule_sheets: tuple[str, ...] = ()
     #: paytable -> the wagers its sheets price, where not the paytable's own wager
     paytable_wagers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: what a side wager a rule version defines as data may read in the game's logs
+    #: (:data:`games.engine.defined.vocabulary.READS`); none: the game takes no such wager
+    defined_reads: tuple[str, ...] = ()
 
     def priced_by(self, paytable_wager: str) -> tuple[str, ...]:
         """The wagers whose sheets a paytable of ``paytable_wager`` prices."""
@@ -90,6 +101,7 @@ def _with_insurance(params, decks: int, sheets: tuple) -> tuple:
 
 TOSS_ONE_21 = GameDefinition(
     code=toss_one_rules.GAME,
+    module="toss_one",
     title="Toss One 21",
     engine=TossOne21,
     wagers=("main", "lucky3", "bonus4"),
@@ -108,9 +120,14 @@ TOSS_ONE_21 = GameDefinition(
 )
 
 BLACKJACK_PAYS = ("3:2", "6:5")
+#: the cards a blackjack-family log gives a side wager defined as data: a seat's first two,
+#: and the dealer's up card (Toss One 21 takes none: its kept hand depends on the toss, which
+#: the definitions' language does not read)
+FAMILY_DEFINED_READS = ("first_two", "first_two_and_up")
 
 ANTE_UP_21 = GameDefinition(
     code=ante_up_rules.GAME,
+    module="ante_up",
     title="Ante Up 21, Poker Bonus Edition",
     engine=AnteUp21,
     wagers=ante_up_rules.WAGERS,
@@ -123,10 +140,12 @@ ANTE_UP_21 = GameDefinition(
     sheets=_ante_up_sheets,
     open_points=("poker_hand",),
     rule_sheets=("main", "ante", "bet", "insurance"),
+    defined_reads=FAMILY_DEFINED_READS,
 )
 
 TIE_BONUS = GameDefinition(
     code=tie_bonus_rules.GAME,
+    module="tie_bonus",
     title="Blackjack with tie bonus wagers",
     engine=TieBonusBlackjack,
     wagers=tie_bonus_rules.WAGERS,
@@ -139,8 +158,10 @@ TIE_BONUS = GameDefinition(
     sheets=_tie_bonus_sheets,
     rule_sheets=("main", "insurance"),
     paytable_wagers={"tie_bonus": tuple(tie_bonus_rules.TIE_WAGERS)},
+    defined_reads=FAMILY_DEFINED_READS,
 )
 
+#: every game, by code, in the order every layer lists them (the one table of games)
 GAMES: dict[str, GameDefinition] = {g.code: g for g in (TOSS_ONE_21, ANTE_UP_21, TIE_BONUS)}
 
 

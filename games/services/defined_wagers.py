@@ -13,6 +13,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 
+from games.engine.catalog import GAMES as ENGINE_GAMES
 from games.engine.catalog import game as engine_game
 from games.engine.defined.evaluate import definition_checked
 from games.engine.defined.exact import defined_combinations, defined_sheet
@@ -25,35 +26,30 @@ from games.models import Paytable, RuleVersion
 from .engine_paytables import engine_paytable
 from .hashing import canonical_json
 
-#: the games whose validation settles defined side wagers, and the cards their logs give one
-#: (the blackjack family: a seat's first two cards and the dealer's up card; Toss One 21's
-#: kept hand depends on the toss, which the language does not read)
-SETTLED_IN = {
-    "ante-up-21": ("first_two", "first_two_and_up"),
-    "blackjack-tie-bonus": ("first_two", "first_two_and_up"),
-}
-
 
 def side_wagers_checked(
     game_code: str, side_wagers: Sequence[Any], source_document: str = ""
 ) -> list[dict[str, Any]]:
     """The definitions as given, each read and checked by the engine (every name of the
-    closed vocabulary, every outcome reachable), keys unique and none the game's own."""
+    closed vocabulary, every outcome reachable), keys unique and none the game's own; each
+    reads what the game's logs give one (the catalog's ``defined_reads`` of the game)."""
     if not isinstance(side_wagers, list | tuple):
         raise ValidationError({"side_wagers": "a list of side wager definitions"})
-    own = set(engine_game(game_code).wagers)
+    game = engine_game(game_code)
+    own, reads = set(game.wagers), game.defined_reads
     keys: set[str] = set()
-    if side_wagers and game_code not in SETTLED_IN:
+    if side_wagers and not reads:
+        settled_in = [code for code, other in ENGINE_GAMES.items() if other.defined_reads]
         raise ValidationError({"side_wagers": f"{game_code}: validation settles side wagers "
-                               f"defined as data in {', '.join(SETTLED_IN)} only"})  # fmt: skip
+                               f"defined as data in {', '.join(settled_in)} only"})  # fmt: skip
     for i, data in enumerate(side_wagers):
         try:
             definition = definition_checked(data, f"side_wagers[{i}]", source_document)
         except DefinitionError as exc:
             raise ValidationError({"side_wagers": str(exc)}) from exc
-        if definition.reads not in SETTLED_IN[game_code]:
+        if definition.reads not in reads:
             raise ValidationError({"side_wagers": f"side_wagers[{i}].reads: {game_code}'s logs "
-                                   f"give {' and '.join(SETTLED_IN[game_code])} only"})  # fmt: skip
+                                   f"give {' and '.join(reads)} only"})  # fmt: skip
         if definition.key in own or definition.key in keys:
             raise ValidationError({"side_wagers": f"side_wagers[{i}].key: {definition.key!r} "
                                    "is already a wager of the game"})  # fmt: skip

@@ -12,11 +12,16 @@ from fractions import Fraction
 from io import StringIO
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.core.management import call_command
 
 from games.models import Jurisdiction, Membership, ParSheet, Paytable, Role, RuleVersion
 from games.registry_io import RegistryFileError, load_registry
-from games.services.defined_wagers import rule_version_side_wagers, wager_title
+from games.services.defined_wagers import (
+    rule_version_side_wagers,
+    side_wagers_checked,
+    wager_title,
+)
 from tests.games.registry_support import snapshot
 
 pytestmark = pytest.mark.django_db
@@ -145,3 +150,23 @@ def test_a_side_wager_may_not_take_a_key_of_the_game(tmp_path):
     with pytest.raises(RegistryFileError) as refused:
         _load(tmp_path, GAME.replace("key: sevens", "key: insurance"))
     assert "already a wager of the game" in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    "game, reads, refused",
+    [
+        ("blackjack-tie-bonus", "first_two", ""),
+        ("ante-up-21", "first_two_and_up", ""),
+        ("ante-up-21", "first_three", "ante-up-21's logs give first_two and first_two_and_up only"),
+        ("toss-one-21", "first_two", "in ante-up-21, blackjack-tie-bonus only"),
+    ],
+)
+def test_a_side_wager_reads_what_the_catalog_says_the_games_logs_give(game, reads, refused):
+    pair = {"key": "pair", "title": "Pair", "reads": reads,
+            "outcomes": [{"outcome": "pair", "when": {"same_rank": True}}]}  # fmt: skip
+    if not refused:
+        assert side_wagers_checked(game, [pair]) == [pair]
+        return
+    with pytest.raises(ValidationError) as error:
+        side_wagers_checked(game, [pair])
+    assert refused in str(error.value)

@@ -1,24 +1,18 @@
-"""The table of games validation knows: adding a game is one entry here.
+"""The games validation knows, by code (:data:`GAMES`), and a round settled and checked by
+its game.
 
-Each entry names, for a game code of the hand logs:
-
-- ``settle``: the game's one settlement of a round (its folder's ``settle``), which the
-  checks, the round view and the sample generator all read;
-- ``check``: the game's checks, given the round, the rules in force and its settlement;
-- ``screen``: the game's screen (its folder's ``screen``, on :mod:`audits.validation.screen`),
-  which counts certainly clean rounds in columns (None: every round takes the exact path);
-  built once per process for each rules in force, options and shoe size.
-
-Each game lives in a folder of its own here (``toss_one/``, and ``ante_up/`` and
-``tie_bonus/`` on the blackjack family's ``blackjack/``); its engine class is named once, in
-the engine's catalog (``engine``: :data:`games.engine.catalog.GAMES`).
+Each game lives in a folder of its own here, the one the engine's catalog names for it
+(:data:`games.engine.catalog.GAMES`, ``module``): ``toss_one/``, and ``ante_up/`` and
+``tie_bonus/`` on the blackjack family's ``blackjack/`` (which is no game and is never looked
+up).  The folder exports the game's :class:`~.validated_game.ValidatedGame` as ``GAME``: its
+settlement, checks and screen.  No list here names the games: :data:`GAMES` holds every game
+of the catalog, in its order, each from its folder (a game without one fails on import), so
+adding a game is its entry in the catalog and its folder here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from functools import partial
+from importlib import import_module
 
 from games.engine import catalog
 
@@ -26,52 +20,24 @@ from ..context import GameRules
 from ..findings import Finding
 from ..parse import ParsedRound
 from ..screen.classes import Judge
-from ..screen.game import GameScreen
 from ..settlement import RoundSettlement
-from .ante_up.checks import ANTE_UP
-from .ante_up.screen import AnteUpScreen
-from .blackjack.checks import check_family
-from .blackjack.settle import settle_family
-from .tie_bonus.checks import TIE_BONUS
-from .tie_bonus.screen import TieBonusScreen
-from .toss_one.checks import check_toss_one
-from .toss_one.screen import TossOneScreen
-from .toss_one.settle import settle_toss_one
+from .validated_game import ValidatedGame
 
-Settle = Callable[[ParsedRound, GameRules], RoundSettlement]
-Check = Callable[[ParsedRound, GameRules, RoundSettlement], list[Finding]]
+__all__ = ["GAMES", "ValidatedGame", "check_judge", "check_round", "settle_round"]
 
 
-@dataclass(frozen=True)
-class ValidatedGame:
-    code: str
-    settle: Settle
-    check: Check
-    screen: type[GameScreen] | None = None
-
-    @property
-    def engine(self) -> type:
-        """The game's engine class (the engine's catalog names it)."""
-        return catalog.GAMES[self.code].engine
+def _folder_game(definition: catalog.GameDefinition) -> ValidatedGame:
+    """The ``GAME`` of the game's folder here (the folder the catalog names)."""
+    folder = f"{__name__}.{definition.module}"
+    game = import_module(folder).GAME
+    if game.code != definition.code:
+        raise ImportError(f"{folder}.GAME is {game.code}'s, not {definition.code}'s")
+    return game
 
 
+#: every game of the engine's catalog, by code, from its own folder
 GAMES: dict[str, ValidatedGame] = {
-    game.code: game
-    for game in (
-        ValidatedGame("toss-one-21", settle_toss_one, check_toss_one, TossOneScreen),
-        ValidatedGame(
-            "ante-up-21",
-            partial(settle_family, game=ANTE_UP),
-            partial(check_family, game=ANTE_UP),
-            AnteUpScreen,
-        ),
-        ValidatedGame(
-            "blackjack-tie-bonus",
-            partial(settle_family, game=TIE_BONUS),
-            partial(check_family, game=TIE_BONUS),
-            TieBonusScreen,
-        ),
-    )
+    code: _folder_game(definition) for code, definition in catalog.GAMES.items()
 }
 
 

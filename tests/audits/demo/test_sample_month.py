@@ -11,7 +11,7 @@ import pytest
 from django.core.management import call_command
 
 from audits.demo.sample_month import sample_month_generate, sample_venue_get
-from audits.samples.blackjack import SAMPLINGS
+from audits.samples.blackjack import family_sampling
 from audits.samples.blackjack_faults import faults_of
 from audits.submissions.intake import submission_submit
 
@@ -69,7 +69,7 @@ def test_the_month_holds_every_game_and_is_validated_to_its_answer_key(wa, tmp_p
     assert found == set(report.faults)
     kinds = {kind for _, kind in report.kinds}
     for game in ("ante-up-21", "blackjack-tie-bonus"):
-        planted = set(faults_of(SAMPLINGS[game].faults))
+        planted = set(faults_of(family_sampling(game).faults))
         assert planted <= kinds, planted - kinds
 
 

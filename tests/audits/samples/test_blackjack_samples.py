@@ -59,12 +59,12 @@ def test_tables_play_like_real_tables(tmp_path):
 def test_docs_name_every_planted_fault_and_every_code_left_out():
     from pathlib import Path
 
-    from audits.samples.blackjack import SAMPLINGS
+    from audits.samples.blackjack import family_sampling
     from audits.samples.blackjack_faults import NOT_PLANTED, faults_of
 
     text = (Path(__file__).resolve().parents[3] / "docs" / "samples.md").read_text()
     for game in GAMES:
-        for kind in faults_of(SAMPLINGS[game].faults):
+        for kind in faults_of(family_sampling(game).faults):
             assert kind in text, kind
     for code in NOT_PLANTED:
         assert f"`{code}`" in text, code

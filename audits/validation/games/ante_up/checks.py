@@ -3,7 +3,8 @@
 A seat's ``"poker"`` field is the poker decision (``"bet"`` or ``"fold"``); its
 ``bet`` wager is absent when the player folded.  Wager keys: ``main`` (the 21
 spot, settled on the hands), ``ante``, ``bet``, ``poker_bonus``, ``insurance``.
-The table of games (:mod:`audits.validation.games`) settles and checks a round with :data:`ANTE_UP`.
+The game's ``GAME`` (this folder's ``__init__``, in the table of games
+:mod:`audits.validation.games`) settles and checks a round with :data:`ANTE_UP`.
 """
 
 from __future__ import annotations

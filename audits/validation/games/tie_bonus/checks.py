@@ -3,8 +3,9 @@
 Wager keys: ``main`` (settled on the hands), ``insurance``, ``tie_17``,
 ``tie_18``, ``tie_19``, ``tie_left`` (LS), ``tie_20``, ``tie_21``,
 ``tie_blackjack``, ``tie_right`` (RS).  After a split only the first hand
-decides the tie wagers (play 8).  The table of games (:mod:`audits.validation.games`)
-settles and checks a round with :data:`TIE_BONUS`.
+decides the tie wagers (play 8).  The game's ``GAME`` (this folder's ``__init__``, in the
+table of games :mod:`audits.validation.games`) settles and checks a round with
+:data:`TIE_BONUS`.
 """
 
 from __future__ import annotations
