@@ -5,7 +5,7 @@ reading after the first; a round already in a finished submission of the same li
 ``duplicate_round_submitted``.  Another licensee's rounds are never compared, named or
 disclosed, and a failed file's rounds were never accepted.
 
-The chunks stored each place's round keys sorted (:mod:`.round_keys`); here the keys of the
+The chunks stored each place's round keys sorted (:mod:`.run.round_keys`); here the keys of the
 file are merged per (venue, table), compared with the keys of the licensee's finished
 submissions at that place, and every match is confirmed on the round ids themselves.  The
 comparison runs under a lock per (licensee, venue, table) (a PostgreSQL advisory lock; the

@@ -4,7 +4,7 @@ The raw file is written to ``MEDIA_ROOT/submissions/<licensee id>/ab/<sha256>.js
 and never modified.  The same bytes sent again for the same licensee are the same
 submission; another licensee's identical file is its own submission (nothing tells either
 that the other sent it).  A gzip file (recognised by its magic bytes, not its name) is
-expanded while it arrives, within the bounds of :mod:`.expansion` (a bomb is refused before
+expanded while it arrives, within the bounds of :mod:`.run.expansion` (a bomb is refused before
 anything is kept), and later gets a decompressed working copy under ``MEDIA_ROOT/work/`` so
 that chunks can be read by byte offset.
 """

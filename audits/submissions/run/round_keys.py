@@ -4,8 +4,8 @@ A round is known by (venue, table, round id).  Each chunk keeps, per (venue, tab
 one row (:class:`~audits.submissions.models.RoundKeys`) holding its rounds' 64-bit keys (a
 stable hash of the round id's UTF-8 bytes) sorted, with each round's line, time and id in the
 same order: one row per chunk and place, not one per round.  At the end of a submission the keys
-are merged in numpy (:mod:`.duplicates`); equal keys are then confirmed on the round ids
-themselves.
+are merged in numpy (:mod:`audits.submissions.duplicates`); equal keys are then confirmed on
+the round ids themselves.
 
 Round ids travel as :class:`~audits.validation.round_ids.IdBytes` (their UTF-8 bytes, one
 after the other), never one Python string per round: the screen takes them from the raw JSON
