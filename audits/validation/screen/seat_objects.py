@@ -163,9 +163,15 @@ def _amounts(d, i, e, keys, lengths, white, cents, stakes):
     return j, mask
 
 
-@inlined
+@compiled
 def _hands(d, i, e, keys, lengths, white, rank_of, suit_of, ints, cards, cents):
-    """``(end, count)`` of a seat's hands: null (count -1) or a list of at most four."""
+    """``(end, count)`` of a seat's hands: null (count -1) or a list of at most four.
+
+    Compiled on its own and called, not inlined: inlined into the seat (and it into the
+    reader), its hands' loop made the reader's one function so large that numba's passes
+    over it took 1.1 GB to compile (and 60 s); called once a seat, it costs the blackjack
+    family's reader about a seventh of its speed, and compiling every kernel peaks under
+    500 MB (``docs/performance.md``, "Compiling the kernels")."""
     if _is_null(d, i, e):
         return i + 4, -1
     if i >= e or d[i] != _OPEN_LIST:
