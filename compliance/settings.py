@@ -71,6 +71,7 @@ from compliance.settings_parts.signing import (  # noqa: F401
     REPORT_TSA_URL,
 )
 from compliance.settings_parts.workers import (  # noqa: F401
+    AUDITS_KERNELS_COMPILE_APART,
     AUDITS_REPORT_ON_FINISH,
     AUDITS_SCREEN,
     CELERY_BEAT_SCHEDULE,

@@ -2,7 +2,11 @@
 once (the embedded mode's thread is tested on its own, in
 tests/audits/submissions/test_upload_progress.py). ``unreachable_broker`` points the Celery
 app at a port where nothing listens. ``migrated_sqlite`` is a SQLite database with every
-migration applied, made once a run, for the tests that run the service in a subprocess."""
+migration applied, made once a run, for the tests that run the service in a subprocess;
+``registry_sqlite`` the same with the Washington and demo registry loaded (loading it
+computes the blackjack family's simulated par sheets: a minute a process).  The screen's
+kernels are compiled before the first test, where they are not yet (``make test`` compiles
+them first), so that no test finds the screen standing aside."""
 
 import os
 import shutil
@@ -55,6 +59,32 @@ def migrated_sqlite(tmp_path_factory) -> Path:
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT,
                    env=env, check=True, capture_output=True, timeout=600)  # fmt: skip
     return path
+
+
+@pytest.fixture(scope="session")
+def registry_sqlite(migrated_sqlite, tmp_path_factory) -> Path:
+    """A copy of the migrated database with the Washington and demo registry loaded, made once
+    a run: a subprocess's own ``load_registry`` on a copy finds nothing to change."""
+    path = sqlite_copy(migrated_sqlite, tmp_path_factory.mktemp("registry") / "db.sqlite3")
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{path}",
+           "DJANGO_SETTINGS_MODULE": "compliance.settings"}  # fmt: skip
+    subprocess.run([sys.executable, "manage.py", "load_registry", "data/registry/washington.yaml",
+                    "data/registry/demo.yaml"], cwd=ROOT, env=env, check=True,
+                   capture_output=True, timeout=900)  # fmt: skip
+    return path
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _kernels_compiled():
+    """The screen's kernels compiled into this checkout's cache (in a process of their own)
+    before the first test, where they are not there yet."""
+    from audits.validation.screen.jit import KERNELS_COMPILED
+    from audits.validation.screen.readiness import kernels_ready
+
+    if KERNELS_COMPILED and not kernels_ready(look_again=True):
+        subprocess.run([sys.executable, "manage.py", "compile_kernels"], cwd=ROOT, check=True,
+                       capture_output=True, timeout=900)  # fmt: skip
+        assert kernels_ready(look_again=True), "compile_kernels left no mark"
 
 
 def sqlite_copy(migrated: Path, to: Path) -> Path:

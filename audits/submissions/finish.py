@@ -28,6 +28,7 @@ from audits.submissions.resent import resent_findings
 from audits.submissions.run import discard_work_copy
 from audits.submissions.withdrawal import submission_corrected
 from audits.validation.findings import ROUND_FORMAT_CODES
+from audits.validation.screen.readiness import compiling_refused
 
 log = logging.getLogger(__name__)
 
@@ -52,9 +53,13 @@ SUMS = ("wagers", "wagered", "net_result", "paid_out", "stake_squares", "stake_c
         "underpaid")  # fmt: skip
 
 
-@transaction.atomic
 def submission_finish(submission: Submission) -> Submission:
-    """Merge the chunks of a fully validated submission (idempotent)."""
+    """Merge the chunks of a fully validated submission (idempotent; compiling no kernel)."""
+    with compiling_refused(), transaction.atomic():
+        return _finish(submission)
+
+
+def _finish(submission: Submission) -> Submission:
     submission = Submission.objects.select_for_update().get(pk=submission.pk)
     if submission.status == SubmissionStatus.DONE:
         return submission

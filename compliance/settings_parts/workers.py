@@ -22,6 +22,10 @@ SUBMISSION_CHUNK_LINES = int(os.environ.get("SUBMISSION_CHUNK_LINES") or 50_000)
 # the exact path alone. AUDITS_SCREEN=false sends every line the exact way (slower, the same
 # findings); a machine without numba does so too.
 AUDITS_SCREEN = env_bool("AUDITS_SCREEN", True)
+# A worker whose kernels are not compiled (an upgrade whose `manage.py compile_kernels` has not
+# run) validates on the exact path meanwhile and starts that command in a process of its own;
+# false: it only says so in the log (audits/submissions/run/screen_switch.py).
+AUDITS_KERNELS_COMPILE_APART = env_bool("AUDITS_KERNELS_COMPILE_APART", True)
 # When a submission's validation finishes (through Celery), request and generate its report.
 AUDITS_REPORT_ON_FINISH = env_bool("AUDITS_REPORT_ON_FINISH", False)
 # The queue tasks are sent to, and that a worker started without -Q consumes; the tasks a

@@ -23,6 +23,7 @@ from audits.submissions.run.files import plain_path
 from audits.submissions.run.lines import read_blocks
 from audits.submissions.run.rules_context import run_reading
 from audits.submissions.run.tally import TableDay
+from audits.validation.screen.readiness import compiling_refused
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +47,17 @@ def chunk_validate(chunk: Chunk, run: ChunkRun | None = None) -> bool:
         )
     submission = chunk.submission
     run = run or ChunkRun(submission, *run_reading(submission))
-    path = plain_path(submission)
+    with compiling_refused():  # a validation compiles no kernel (readiness)
+        _read(chunk, run, plain_path(submission))
+        _store(chunk, run)
+    log.info(
+        "chunk %d validated: %d lines, %d rounds, %d finding(s), %d rejected",
+        chunk.index, run.lines, run.rounds, len(run.found), run.rejected,
+    )  # fmt: skip
+    return True
+
+
+def _read(chunk: Chunk, run: ChunkRun, path) -> None:
     number = chunk.first_line
     collecting = gc.isenabled()
     gc.disable()  # a chunk makes ~10 objects a line, none in cycles: no collection needed
@@ -58,12 +69,6 @@ def chunk_validate(chunk: Chunk, run: ChunkRun | None = None) -> bool:
         if collecting:
             gc.enable()
     run.close()
-    _store(chunk, run)
-    log.info(
-        "chunk %d validated: %d lines, %d rounds, %d finding(s), %d rejected",
-        chunk.index, run.lines, run.rounds, len(run.found), run.rejected,
-    )  # fmt: skip
-    return True
 
 
 @transaction.atomic

@@ -32,6 +32,7 @@ from audits.submissions.run.chunk_run import ChunkRun
 from audits.submissions.run.files import plain_path
 from audits.submissions.run.lines import read_blocks
 from audits.submissions.run.rules_context import run_reading
+from audits.validation.screen.readiness import compiling_refused
 
 
 def chunks_validate_together(chunk: Chunk, most: int) -> list[Chunk]:
@@ -89,9 +90,10 @@ def _validate_claimed(chunk: Chunk, claimed: list[int]) -> list[Chunk]:
             return []
         submission = chunk.submission
         run = ChunkRun(submission, *run_reading(submission))
-        _read_into(run, chunks, plain_path(submission))
-        run.close()
-        chunks_run_store(chunks, run)
+        with compiling_refused():  # a validation compiles no kernel (readiness)
+            _read_into(run, chunks, plain_path(submission))
+            run.close()
+            chunks_run_store(chunks, run)
     return chunks
 
 

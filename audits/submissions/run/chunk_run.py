@@ -22,13 +22,14 @@ import numpy as np
 from django.utils import timezone
 
 from audits.submissions.models import Submission
-from audits.submissions.run.fast_path import BackOff, FastPath, LineLeft, screen_on
+from audits.submissions.run.fast_path import BackOff, FastPath, LineLeft
 from audits.submissions.run.finding_caps import ChunkFindings
 from audits.submissions.run.gate import Gate, gate_for
 from audits.submissions.run.lines import TOO_LONG, BlockLines, is_blank
 from audits.submissions.run.round_keys import RoundsRead
 from audits.submissions.run.round_times import RoundTimes
 from audits.submissions.run.rules_context import GameRulesCache
+from audits.submissions.run.screen_switch import screen_on
 from audits.submissions.run.tally import (
     DealerKey,
     RoundPlace,
@@ -42,6 +43,7 @@ from audits.validation.findings import Finding, format_rule
 from audits.validation.games import check_round
 from audits.validation.parse import ParsedRound, parse_line
 from audits.validation.rejected import Rejected
+from audits.validation.screen.readiness import KernelNotCompiled, compiling_refused
 from audits.validation.sums import counted_sums
 from audits.validation.written_place import place_as_written
 from games.rules_resolver import RulesResolver
@@ -155,7 +157,13 @@ class ChunkRun:
             others = [LineLeft(n, raw, None) for n, raw in zip(numbers, batch, strict=True)]
         else:
             try:
-                others = self.fast.screen(numbers, batch)
+                with compiling_refused():  # a validation compiles nothing
+                    others = self.fast.screen(numbers, batch)
+            except KernelNotCompiled as missing:
+                log.warning("lines %d to %d: %s; the exact path judges them, and this run's "
+                            "other lines", numbers[0], numbers[-1], missing)  # fmt: skip
+                self.fast = None
+                others = [LineLeft(n, raw, None) for n, raw in zip(numbers, batch, strict=True)]
             except Exception:
                 log.exception("lines %d to %d: the screen failed; the exact path judges them",
                               numbers[0], numbers[-1])  # fmt: skip

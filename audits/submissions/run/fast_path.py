@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
-from django.conf import settings
 
 from audits.submissions.run.gate import Gate, gate_for
 from audits.submissions.run.lines import BlockLines
@@ -24,7 +23,6 @@ from audits.validation.games import GAMES, check_judge
 from audits.validation.screen import reader as rd
 from audits.validation.screen.batch import Batch, Place
 from audits.validation.screen.game import GameScreen, Screened
-from audits.validation.screen.jit import KERNELS_COMPILED
 from audits.validation.screen.keys import FIXED, WagerKeys
 from audits.validation.screen.money import sums
 from audits.validation.screen.times import EPOCH, MICROSECOND, as_datetime
@@ -237,11 +235,6 @@ def screen_for(rules, place: Place, keys: WagerKeys = FIXED) -> GameScreen | Non
         screen = game.screen(rules, place.options, place.decks, check_judge(game), keys)
         known = _SCREENS[key] = (rules, screen)
     return known[1]
-
-
-def screen_on() -> bool:
-    """Whether chunks screen their lines: :setting:`AUDITS_SCREEN` on and numba there."""
-    return settings.AUDITS_SCREEN and KERNELS_COMPILED
 
 
 class BackOff:

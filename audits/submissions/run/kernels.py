@@ -10,7 +10,8 @@ table of games reads a small sample of that game's rounds (written by the sample
 faults included; judged under the games' sample rules), its rounds' ids are keyed and stored
 as a chunk stores them.  ``make install`` and ``deploy/serve.sh`` run it
 (``manage.py compile_kernels``), so that the first file a worker validates after an install
-or an upgrade loads the kernels instead of compiling them.
+or an upgrade loads the kernels instead of compiling them; once all are compiled, it leaves the
+mark without which a worker's screen stands aside (:mod:`audits.validation.screen.readiness`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from audits.validation.games import GAMES, ValidatedGame, check_judge
 from audits.validation.screen import reader as rd
 from audits.validation.screen.batch import Batch
 from audits.validation.screen.money import sums
+from audits.validation.screen.readiness import kernels_compiled_here, kernels_mark_ready
 
 DECKS = 6
 
@@ -39,6 +41,7 @@ def kernels_compile(rounds: int = 300) -> dict[str, float]:
     """Every game's screen run on ``rounds`` sample rounds of it (compiling what is not in
     the cache yet); the seconds each game took."""
     took = {}
+    kernels_compiled_here()
     with tempfile.TemporaryDirectory() as folder:
         for code, game in GAMES.items():
             if game.screen is None:
@@ -48,6 +51,7 @@ def kernels_compile(rounds: int = 300) -> dict[str, float]:
             options = _sample(code, path, rounds)
             _screen_file(code, game, path, options)
             took[code] = time.perf_counter() - start
+    kernels_mark_ready(took)  # every kernel is in the cache: workers may screen
     return took
 
 

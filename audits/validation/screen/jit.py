@@ -58,24 +58,31 @@ def kernel_cache_dir(root: Path = ROOT, sources: Sequence[str] = KERNEL_SOURCES)
     return Path(base) / sources_fingerprint(root, sources)
 
 
-_cache_set = False
+_folder: Path | None = None  # where this process's kernels are cached, once chosen
 
 
 def cache_in(folder: Path) -> None:
     """Kernels defined from now on are cached in ``folder``."""
-    global _cache_set
+    global _folder
     import numba
 
     numba.config.CACHE_DIR = str(folder)
-    _cache_set = True
+    _folder = folder
+
+
+def cache_folder() -> Path:
+    """Where this process's kernels are cached: its sources' folder, chosen once (the code a
+    process runs is the code it loaded, whatever changes on the disk after)."""
+    if _folder is None:
+        cache_in(kernel_cache_dir())
+    return _folder
 
 
 def _numba():
     """numba, its cache folder set to this install's sources' (once per process)."""
     import numba
 
-    if not _cache_set:
-        cache_in(kernel_cache_dir())
+    cache_folder()
     return numba
 
 

@@ -1,7 +1,8 @@
-"""The screen's kernels compiled at install (audits/submissions/run/kernels.py): in a process of its
-own, with an empty numba cache, compiling them first leaves nothing for a validation of every
-game to compile, and a second compile loads every kernel from the cache.  Nothing but the
-installed packages and the project's sources is ever loaded."""
+"""The screen's kernels compiled at install (audits/submissions/run/kernels.py): in a process of
+its own, compiling them (each loaded from the cache ``make test`` compiled them into) leaves
+nothing for a validation of every game to compile, and every kernel is loaded from the cache,
+none compiled again.  Nothing but the installed packages and the project's sources is ever
+loaded.  (Where the kernels are not compiled: tests/audits/submissions/test_kernels_missing.py.)"""
 
 from __future__ import annotations
 
@@ -17,19 +18,17 @@ from tests.conftest import sqlite_copy
 
 ROOT = Path(__file__).resolve().parents[3]
 
-#: run in a subprocess: an empty cache, a fresh SQLite registry; prints what a validation of a
-#: sample of every game compiled after kernels_compile (each kernel's new signatures)
+#: run in a subprocess on the installed cache and a database with the registry: prints what a
+#: validation of a sample of every game compiled, or asked to, after kernels_compile (each
+#: kernel's new signatures), and what kernels_compile found missing from the cache
 SCRIPT = """
 import importlib, json, os, pkgutil, sys
 from datetime import date
 import django
 django.setup()
-from django.core.management import call_command
 import numba
-call_command("migrate", verbosity=0)
-call_command("load_registry", "data/registry/washington.yaml", "data/registry/demo.yaml",
-             verbosity=0)
-from audits.submissions.run.kernels import kernels_compile
+from numba.core import event
+from audits.submissions.run import kernels_compile
 from audits.demo.sample_month import sample_month_generate, sample_venue_get
 from audits.submissions.storage import submission_store
 from audits.submissions.submissions import submission_validate_now
@@ -42,13 +41,25 @@ modules = [importlib.import_module(m.name)
            for m in pkgutil.walk_packages(package.__path__, package.__name__ + ".")]
 modules.append(importlib.import_module("audits.validation.round_ids"))
 
-def signatures():
-    return {f"{m.__name__}.{name}": {str(s) for s in obj.signatures}
-            for m in modules for name, obj in vars(m).items()
+def kernels():
+    return {f"{m.__name__}.{name}": obj for m in modules for name, obj in vars(m).items()
             if isinstance(obj, numba.core.registry.CPUDispatcher)}
+
+def signatures():
+    return {name: {str(s) for s in k.signatures} for name, k in kernels().items()}
+
+asked = []
+class Asked(event.Listener):
+    def on_start(self, ev):
+        asked.append(ev.data["dispatcher"].py_func.__qualname__)
+    def on_end(self, ev):
+        pass
+event.register("numba:compile", Asked())
 
 kernels_compile()
 before = signatures()
+misses = sum(sum(k.stats.cache_misses.values()) for k in kernels().values())
+compiled_by_kernels_compile = list(asked)
 path = sys.argv[1]
 venue = sample_venue_get("WA-CR-0042", date(2026, 10, 1))
 sample_month_generate(path, venue, start=date(2026, 10, 1), days=2, rounds=400, seats=5,
@@ -60,16 +71,17 @@ submission = submission_validate_now(submission)
 after = signatures()
 new = {k: sorted(v - before.get(k, set())) for k, v in after.items() if v - before.get(k, set())}
 print(json.dumps({"rounds": submission.rounds_total, "compiled": sorted(before), "new": new,
-                  "games": sorted(g.game for g in venue.games)}))
+                  "games": sorted(g.game for g in venue.games), "misses": misses,
+                  "asked": asked[len(compiled_by_kernels_compile):],
+                  "compiled_again": compiled_by_kernels_compile}))
 """
 
 
 def _run(tmp_path: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
     """``args`` run by this interpreter in the repository, on a SQLite database of its own and
-    an empty numba cache (``env`` may name another)."""
+    the installed cache of kernels (``env`` may name another)."""
     env = {
         **os.environ,
-        "NUMBA_CACHE_DIR": str(tmp_path / "cache"),
         "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
         "MEDIA_ROOT": str(tmp_path / "media"),
         "DJANGO_SETTINGS_MODULE": "compliance.settings",
@@ -79,25 +91,19 @@ def _run(tmp_path: Path, *args: str, env: dict | None = None) -> subprocess.Comp
                           text=True, timeout=600, check=True)  # fmt: skip
 
 
-def test_a_validation_after_compiling_the_kernels_compiles_nothing(tmp_path, migrated_sqlite):
-    sqlite_copy(migrated_sqlite, tmp_path / "db.sqlite3")
+def test_a_validation_after_compiling_the_kernels_compiles_nothing(tmp_path, registry_sqlite):
+    sqlite_copy(registry_sqlite, tmp_path / "db.sqlite3")
     done = _run(tmp_path, "-c", SCRIPT, str(tmp_path / "sample.jsonl"))
     found = json.loads(done.stdout.strip().splitlines()[-1])
     assert found["games"] == ["ante-up-21", "blackjack-tie-bonus", "toss-one-21"]
     assert found["rounds"] > 1000
     assert "audits.validation.games.toss_one.screen._seat_classes" in found["compiled"]
     assert "audits.validation.screen.reader._read" in found["compiled"]
-    assert found["new"] == {}, "validation compiled what kernels_compile did not"
-    # a second compile in another process loads every kernel from the cache
-    again = _run(tmp_path, "-c", "import django; django.setup(); import numba, json\n"
-                 "from audits.submissions.run.kernels import kernels_compile\n"
-                 "from numba.core.registry import CPUDispatcher\n"
-                 "import gc\n"
-                 "kernels_compile()\n"
-                 "misses = sum(sum(o.stats.cache_misses.values()) for o in gc.get_objects()\n"
-                 "             if isinstance(o, CPUDispatcher))\n"
-                 "print(misses)")  # fmt: skip
-    assert again.stdout.strip().splitlines()[-1] == "0"
+    assert "audits.validation.round_ids._short_keys" in found["compiled"]
+    assert found["new"] == {}, "validation called what kernels_compile did not"
+    assert found["asked"] == [], "validation asked numba to compile"
+    # every kernel kernels_compile calls is loaded from the cache make test compiled
+    assert (found["misses"], found["compiled_again"]) == (0, [])
 
 
 def _files_in_var() -> set[Path]:
@@ -129,10 +135,6 @@ import json, sys
 from datetime import date
 import django
 django.setup()
-from django.core.management import call_command
-call_command("migrate", verbosity=0)
-call_command("load_registry", "data/registry/washington.yaml", "data/registry/demo.yaml",
-             verbosity=0)
 from audits.demo.sample_month import sample_month_generate, sample_venue_get
 from audits.submissions.storage import submission_store
 from audits.submissions.submissions import submission_validate_now
@@ -151,11 +153,11 @@ print(json.dumps({"rounds": submission.rounds_total, "files": files}))
 
 
 def test_a_worker_runs_only_installed_code_whatever_lies_in_the_old_kernels_folder(
-    tmp_path, migrated_sqlite
+    tmp_path, registry_sqlite
 ):
     """The service loads no module from a folder it writes to: only from the interpreter's
     installation (the virtual environment) and the project's own sources."""
-    sqlite_copy(migrated_sqlite, tmp_path / "db.sqlite3")
+    sqlite_copy(registry_sqlite, tmp_path / "db.sqlite3")
     folder = tmp_path / "kernels"
     folder.mkdir()
     marker = tmp_path / "planted-ran"
@@ -163,9 +165,6 @@ def test_a_worker_runs_only_installed_code_whatever_lies_in_the_old_kernels_fold
         (folder / f"{name}.py").write_text(PLANTED.replace("sys.argv[1]", repr(str(marker))))
         (folder / f"{name}.json").write_text("{}")
     env = {"SCREEN_KERNELS_DIR": str(folder), "SCREEN_KERNELS": "aot"}
-    # numba's own cache, where `make install` and `make test` compiled the kernels: what is
-    # loaded is the question here, not compiling them again (the test above does)
-    env["NUMBA_CACHE_DIR"] = os.environ.get("NUMBA_CACHE_DIR", "")
     done = _run(tmp_path, "-c", VALIDATE_AND_LIST_MODULES, str(tmp_path / "s.jsonl"), env=env)
     found = json.loads(done.stdout.strip().splitlines()[-1])
     assert found["rounds"] > 100

@@ -68,14 +68,10 @@ import sys
 sys.modules["numba"] = None  # import numba raises ImportError
 import json, django
 django.setup()
-from django.core.management import call_command
-call_command("migrate", verbosity=0)
-call_command("load_registry", "data/registry/washington.yaml", "data/registry/demo.yaml",
-             verbosity=0)
 from audits.samples import generate_toss_one
 from audits.submissions.storage import submission_store
 from audits.submissions.submissions import submission_validate_now
-from audits.submissions.run.fast_path import screen_on
+from audits.submissions.run.screen_switch import screen_on
 from games.models import Licensee
 path = sys.argv[1]
 generate_toss_one(path, rounds=300, days=1, fault_rate=0.05, seed=6)
@@ -89,8 +85,8 @@ print(json.dumps({"screen": screen_on(), "rounds": done.rounds_total,
 """
 
 
-def test_without_numba_the_service_runs_on_the_exact_path(tmp_path, migrated_sqlite):
-    sqlite_copy(migrated_sqlite, tmp_path / "db.sqlite3")
+def test_without_numba_the_service_runs_on_the_exact_path(tmp_path, registry_sqlite):
+    sqlite_copy(registry_sqlite, tmp_path / "db.sqlite3")
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
            "MEDIA_ROOT": str(tmp_path / "media"),
            "DJANGO_SETTINGS_MODULE": "compliance.settings"}  # fmt: skip

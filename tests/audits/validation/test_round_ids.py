@@ -48,7 +48,27 @@ def reference_key(text: str) -> int:
 
 @given(IDS)
 def test_each_key_is_its_ids_alone_whatever_ids_are_hashed_with_it(ids):
-    assert round_keys(IdBytes.of(ids)).tolist() == [reference_key(i) for i in ids]
+    expected = [reference_key(i) for i in ids]
+    assert round_keys(IdBytes.of(ids), in_kernels=True).tolist() == expected
+    assert round_keys(IdBytes.of(ids), in_kernels=False).tolist() == expected  # numpy's
+
+
+@given(IDS, st.data())
+def test_ids_taken_are_the_same_bytes_with_the_kernels_or_without(ids, data):
+    from audits.validation.screen import readiness
+
+    order = data.draw(st.lists(st.integers(0, max(0, len(ids) - 1)), max_size=len(ids)))
+    order = order if ids else []
+    given_ids = IdBytes.of(ids)
+    saved = readiness._seen_ready
+    try:
+        taken = []
+        for ready in (True, False):
+            readiness._seen_ready, readiness._looked_at = ready, float("inf")
+            taken.append(given_ids.take(np.array(order, np.int64)))
+    finally:
+        readiness._seen_ready, readiness._looked_at = saved, -readiness.LOOK_AGAIN
+    assert [t.text(i) for t in taken for i in range(len(t))] == [ids[k] for k in order] * 2
 
 
 @given(st.lists(st.text(st.characters(min_codepoint=32, max_codepoint=126)), min_size=1))

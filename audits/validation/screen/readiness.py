@@ -1,0 +1,105 @@
+"""Whether the kernels are in the cache, and the guard that keeps a validation from compiling.
+
+Compiling every kernel takes a process half a minute of processor time and a few hundred MB
+at its peak (:mod:`audits.submissions.run.kernels`); a worker validating a file must never
+pay that.  ``manage.py compile_kernels`` writes a mark (:data:`READY`) in the kernels' folder
+(:func:`~.jit.cache_folder`, one per fingerprint of their sources) once every kernel is in
+it: where the mark is missing (an upgrade whose kernels were not compiled yet, a cache
+emptied), :func:`kernels_ready` says no, and the screen stands aside while the exact path
+judges every line (the caller says so in the log, and has the kernels compiled apart).
+Where the mark is there but a kernel is not (a cache partly removed),
+:func:`compiling_refused` turns numba's attempt to compile into :exc:`KernelNotCompiled`,
+before any work is done: the batch goes to the exact path.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from .jit import KERNELS_COMPILED, cache_folder
+
+#: the mark ``compile_kernels`` leaves in the kernels' folder once every kernel is there
+READY = "compiled.mark"
+#: how long a missing mark is believed before the disk is looked at again (seconds)
+LOOK_AGAIN = 30.0
+
+
+class KernelNotCompiled(RuntimeError):
+    """A kernel a validation called is not in the cache, and a validation compiles nothing."""
+
+
+_seen_ready = False
+_looked_at = -LOOK_AGAIN
+_refusing = threading.local()
+_guard_listening = False
+
+
+def kernels_ready(look_again: bool = False) -> bool:
+    """Whether every kernel of this process's sources is compiled in its cache: the mark is
+    there (looked for again at most every :data:`LOOK_AGAIN` seconds while missing, or now
+    with ``look_again``)."""
+    global _seen_ready, _looked_at
+    if _seen_ready or not KERNELS_COMPILED:
+        return _seen_ready
+    now = time.monotonic()
+    if look_again or now - _looked_at >= LOOK_AGAIN:
+        _looked_at = now
+        _seen_ready = (cache_folder() / READY).exists()
+    return _seen_ready
+
+
+def kernels_compiled_here() -> None:
+    """This process compiles the kernels (``compile_kernels``): it may call them all."""
+    global _seen_ready
+    _seen_ready = True
+
+
+def kernels_mark_ready(compiled_seconds: dict[str, float]) -> None:
+    """Every kernel is in this process's cache folder: the mark written, with what it took."""
+    global _seen_ready
+    folder = cache_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    partial = folder / (READY + ".partial")
+    partial.write_text(json.dumps({"seconds": compiled_seconds}, indent=1))
+    partial.replace(folder / READY)
+    _seen_ready = True
+
+
+@contextmanager
+def compiling_refused() -> Iterator[None]:
+    """Within it, a kernel numba would compile (not in the cache) raises
+    :exc:`KernelNotCompiled` instead, in this thread."""
+    if not KERNELS_COMPILED:
+        yield
+        return
+    _listen()
+    before = getattr(_refusing, "on", False)
+    _refusing.on = True
+    try:
+        yield
+    finally:
+        _refusing.on = before
+
+
+def _listen() -> None:
+    global _guard_listening
+    if _guard_listening:
+        return
+    from numba.core import event
+
+    class Guard(event.Listener):
+        def on_start(self, ev):
+            if getattr(_refusing, "on", False):
+                name = ev.data["dispatcher"].py_func.__qualname__
+                where = cache_folder()
+                raise KernelNotCompiled(f"the kernel {name} is not in the cache ({where})")
+
+        def on_end(self, ev):
+            pass
+
+    event.register("numba:compile", Guard())
+    _guard_listening = True
