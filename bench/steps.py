@@ -46,7 +46,8 @@ def main() -> None:
     import django
 
     django.setup()
-    from audits.submissions import chunk, chunk_run, fast_path, storage, submissions
+    from audits.submissions import storage, submissions
+    from audits.submissions.run import chunk, chunk_run, fast_path
     from games.models import Licensee
 
     _timed(fast_path, "_batch", "the reader (lines into columns)")

@@ -66,7 +66,7 @@ def measure(log: Path) -> None:
 def _count_lines_sent_the_exact_way() -> dict[str, int]:
     """Counts, as the validation runs in this process, the lines the screen saw and those it
     sent the exact way (faulty, or not vouched for): the share of lines it could not use."""
-    from audits.submissions import fast_path
+    from audits.submissions.run import fast_path
 
     seen = {"lines": 0, "exact": 0}
     screen = fast_path.FastPath.screen

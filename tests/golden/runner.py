@@ -40,7 +40,7 @@ def rule_parameters(params: dict):
     if not params:
         yield
         return
-    from audits.submissions import fast_path, rules_context
+    from audits.submissions.run import fast_path, rules_context
 
     def engine_for(version):
         return GAMES[version.game.code].engine({**version.parameters, **params})
@@ -57,7 +57,7 @@ def rule_parameters(params: dict):
 
 @contextmanager
 def a_check_that_breaks(round_id: str = "BREAKS-A-CHECK"):
-    from audits.submissions import chunk_run
+    from audits.submissions.run import chunk_run
 
     real = chunk_run.check_round
 

@@ -11,10 +11,10 @@ from django.db import connection, connections
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from audits.submissions import round_keys as round_keys_module
 from audits.submissions.duplicates import repeated_keys
 from audits.submissions.finish import submission_finish
 from audits.submissions.models import RoundKeys, Submission
+from audits.submissions.run import round_keys as round_keys_module
 from audits.submissions.run.round_keys import stored_ids
 from tests.audits.conftest import round_line
 from tests.audits.submissions.test_pipeline import codes, submit

@@ -9,8 +9,8 @@ from operator import attrgetter
 import pytest
 
 from audits.samples import generate_toss_one
-from audits.submissions import lines
 from audits.submissions.models import Submission
+from audits.submissions.run import lines
 from audits.submissions.run.chunk_run import ChunkRun
 from audits.submissions.run.lines import read_blocks, read_lines
 from games.gaming_day import gaming_day_of

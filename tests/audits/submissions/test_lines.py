@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from audits.submissions import lines
+from audits.submissions.run import lines
 from audits.submissions.run.lines import (
     TOO_LONG,
     LineSeeker,

@@ -13,9 +13,8 @@ import pytest
 from django.test import Client
 from django_celery_beat.models import PeriodicTask
 
-from audits.submissions import expansion
 from audits.submissions.models import Submission
-from audits.submissions.run import media_path
+from audits.submissions.run import expansion, media_path
 from tests.audits.conftest import ROUND, round_line
 
 # ruff: noqa: F811 (the fixtures imported from submissions_support are test arguments)
@@ -128,7 +127,7 @@ def test_options_nested_a_thousand_deep_reject_that_line_only(people, submit):
 
 
 def test_a_line_that_breaks_a_check_is_rejected_and_the_file_goes_on(people, submit, monkeypatch):
-    from audits.submissions import chunk_run
+    from audits.submissions.run import chunk_run
 
     real = chunk_run.check_round
 

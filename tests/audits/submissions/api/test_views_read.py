@@ -14,12 +14,8 @@ from types import SimpleNamespace
 import pytest
 
 from audits.submissions.models import Submission
-from audits.submissions.run import (
-    SubmissionFailed,
-    media_path,
-    submission_prepare,
-    submission_store,
-)
+from audits.submissions.run import SubmissionFailed, media_path, submission_prepare
+from audits.submissions.storage import submission_store
 from audits.submissions.submissions import submission_validate_now
 from tests.audits.conftest import round_line
 
