@@ -8,8 +8,10 @@ Duplicate keys are an error instead of the last one silently winning.
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +82,14 @@ def read_registry_file(path: str | Path) -> RegistryFile:
 
 
 def parse_registry_text(text: str, name: str) -> RegistryFile:
+    """The file's data and lines; the same text parsed once a process (a copy given each
+    time: the loaders may change what they are given)."""
+    parsed = _parsed(text, name)
+    return RegistryFile(parsed.name, copy.deepcopy(parsed.data), dict(parsed.lines))
+
+
+@lru_cache(maxsize=16)
+def _parsed(text: str, name: str) -> RegistryFile:
     loader = _Loader(text)
     try:
         node = loader.get_single_node()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 
 from ..parsheet import EXACT, OutcomeLine, WagerSheet
@@ -19,7 +20,13 @@ from .vocabulary import READS
 
 def defined_combinations(definition: SideWagerDefinition, decks: int) -> dict[str, int]:
     """Each outcome's number of hands (unordered, of distinct physical cards) in a shoe of
-    ``decks`` decks; they sum to ``C(52 * decks, cards read)``."""
+    ``decks`` decks; they sum to ``C(52 * decks, cards read)`` (a copy of the count made
+    once a process for each definition and shoe)."""
+    return dict(_combinations(definition, decks))
+
+
+@lru_cache(maxsize=128)
+def _combinations(definition: SideWagerDefinition, decks: int) -> dict[str, int]:
     counts: Counter[str] = Counter({o: 0 for o in (*definition.outcome_keys, NO_OUTCOME)})
     for hand, outcome in _outcomes_by_hand(definition).items():
         ways = 1
