@@ -86,6 +86,7 @@ from compliance.settings_parts.workers import (  # noqa: F401
     CELERY_WORKER_PREFETCH_MULTIPLIER,
     EMBEDDED_VALIDATION_THREAD,
     LIVE_SWEEP_SECONDS,
+    PARSHEET_CACHE_DIR,
     SUBMISSION_CHUNK_LINES,
 )
 

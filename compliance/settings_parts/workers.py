@@ -3,7 +3,7 @@ worker takes, the embedded mode's thread, and whether the screen validates."""
 
 import os
 
-from compliance.settings_parts.environment import env_bool
+from compliance.settings_parts.environment import BASE_DIR, env_bool
 
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or "memory://"
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or "cache+memory://"
@@ -26,6 +26,10 @@ AUDITS_SCREEN = env_bool("AUDITS_SCREEN", True)
 # run) validates on the exact path meanwhile and starts that command in a process of its own;
 # false: it only says so in the log (audits/submissions/run/screen_switch.py).
 AUDITS_KERNELS_COMPILE_APART = env_bool("AUDITS_KERNELS_COMPILE_APART", True)
+# The engine's simulated par sheets (the blackjack family's, a minute of processor time a
+# registry) kept between processes, in a folder of the engine's sources' fingerprint
+# (games/services/sheet_cache.py); empty: computed in every process.
+PARSHEET_CACHE_DIR = os.environ.get("PARSHEET_CACHE_DIR", str(BASE_DIR / "var" / "parsheets"))
 # When a submission's validation finishes (through Celery), request and generate its report.
 AUDITS_REPORT_ON_FINISH = env_bool("AUDITS_REPORT_ON_FINISH", False)
 # The queue tasks are sent to, and that a worker started without -Q consumes; the tasks a

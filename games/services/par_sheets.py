@@ -5,7 +5,7 @@ a rule version's wagers without a paytable (on freezing)."""
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from games.engine.catalog import compute_parsheet
@@ -17,6 +17,7 @@ from games.models import ParSheet, Paytable, RuleVersion
 from .defined_wagers import defined_sheet_dict, rule_version_side_wagers
 from .engine_paytables import engine_paytable
 from .hashing import canonical_json
+from .sheet_cache import sheet_kept
 
 
 def store_paytable_sheets(paytable: Paytable) -> None:
@@ -91,7 +92,13 @@ def store_main_sheets(rule_version: RuleVersion) -> None:
 
 @lru_cache(maxsize=256)
 def _sheet(code: str, decks: int, settings: str, tables: str, wagers: str) -> dict[str, Any]:
-    """The engine's sheet (cached: the engine is deterministic)."""
+    """The engine's sheet (cached in the process and on disk: the engine is deterministic,
+    :mod:`.sheet_cache`)."""
+    compute = partial(_computed, code, decks, settings, tables, wagers)
+    return sheet_kept(compute, code, str(decks), settings, tables, wagers)
+
+
+def _computed(code: str, decks: int, settings: str, tables: str, wagers: str) -> dict[str, Any]:
     parsed_tables = json.loads(tables)
     replaced = {
         wager: make_paytable(wager, "registry", entries, Source("registry"), tuple(entries))

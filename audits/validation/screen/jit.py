@@ -16,11 +16,12 @@ built outside the install is ever run.
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
+
+from compliance.fingerprints import sources_fingerprint
 
 #: how numba compiles a kernel: once, cached on disk, and without numba's
 #: reference counts (``_nrt=False``).  A kernel reads and writes the arrays its caller gives
@@ -38,17 +39,6 @@ KERNEL_SOURCES = ("audits/validation", "games/engine")
 #: whether numba is installed: without it the kernels are plain Python (the round ids' keys
 #: still computed, slowly) and chunks take the exact path alone
 KERNELS_COMPILED = importlib.util.find_spec("numba") is not None
-
-
-def sources_fingerprint(root: Path = ROOT, sources: Sequence[str] = KERNEL_SOURCES) -> str:
-    """A digest of every Python file under ``sources`` (folders of ``root``): its path and
-    its bytes."""
-    digest = hashlib.sha256()
-    for folder in sources:
-        for path in sorted((root / folder).rglob("*.py")):
-            digest.update(str(path.relative_to(root)).encode() + b"\0")
-            digest.update(path.read_bytes() + b"\0")
-    return digest.hexdigest()[:20]
 
 
 def kernel_cache_dir(root: Path = ROOT, sources: Sequence[str] = KERNEL_SOURCES) -> Path:
