@@ -24,9 +24,19 @@ rm -f var/test-sqlite.status var/test-postgres.status  # a pass that never ends 
 "$VENV/bin/ruff" check . || failed+=("ruff")
 phase "ruff"
 
-# The screen's kernels compiled into numba's cache first, as `make install` does.
-"$VENV/bin/python" manage.py compile_kernels || failed+=("compile_kernels")
-phase "compile_kernels"
+# Before the passes, side by side: the screen's kernels compiled into numba's cache, as
+# `make install` does; and the databases the tests that run the service in a process of their
+# own start from (migrated, then with the registry loaded: computing the engine's simulated
+# par sheets into var/parsheets/, which every later process reads instead).
+"$VENV/bin/python" manage.py compile_kernels >var/test-kernels.log 2>&1 &
+kernels_job=$!
+bash scripts/test_databases.sh "$VENV" var/test-migrated.sqlite3 var/test-registry.sqlite3 \
+  || failed+=("test databases")
+wait "$kernels_job" || failed+=("compile_kernels")
+cat var/test-kernels.log
+export TEST_MIGRATED_SQLITE=$PWD/var/test-migrated.sqlite3
+export TEST_REGISTRY_SQLITE=$PWD/var/test-registry.sqlite3
+phase "compile_kernels, and the test databases with the registry loaded"
 
 # pass NAME DATABASE_URL PYTEST-ARGS...: the pass's output prefixed with its name; its exit
 # status written to var/test-NAME.status

@@ -54,6 +54,8 @@ def migrated_sqlite(tmp_path_factory) -> Path:
     about 20 s to migrate, so each test that runs the service in a subprocess starts from a
     copy (:func:`sqlite_copy`), and its own ``migrate`` finds nothing to do."""
     path = tmp_path_factory.mktemp("migrated") / "db.sqlite3"
+    if _prepared("TEST_MIGRATED_SQLITE", path):
+        return path
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{path}",
            "DJANGO_SETTINGS_MODULE": "compliance.settings"}  # fmt: skip
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT,
@@ -61,11 +63,24 @@ def migrated_sqlite(tmp_path_factory) -> Path:
     return path
 
 
+def _prepared(variable: str, to: Path) -> bool:
+    """The database ``make test`` made before the passes (named by ``variable``), copied to
+    ``to``; False where there is none."""
+    made = os.environ.get(variable)
+    if not made or not Path(made).is_file():
+        return False
+    sqlite_copy(Path(made), to)
+    return True
+
+
 @pytest.fixture(scope="session")
 def registry_sqlite(migrated_sqlite, tmp_path_factory) -> Path:
     """A copy of the migrated database with the Washington and demo registry loaded, made once
     a run: a subprocess's own ``load_registry`` on a copy finds nothing to change."""
-    path = sqlite_copy(migrated_sqlite, tmp_path_factory.mktemp("registry") / "db.sqlite3")
+    path = tmp_path_factory.mktemp("registry") / "db.sqlite3"
+    if _prepared("TEST_REGISTRY_SQLITE", path):
+        return path
+    sqlite_copy(migrated_sqlite, path)
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{path}",
            "DJANGO_SETTINGS_MODULE": "compliance.settings"}  # fmt: skip
     subprocess.run([sys.executable, "manage.py", "load_registry", "data/registry/washington.yaml",
