@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make test`: ruff, then the suite in two passes side by side, one core each: on SQLite, the
-# tests that touch no database and a share of those that do (buckets 0-3 of 10, by the test's
+# tests that touch no database and a share of those that do (buckets 0-4 of 10, by the test's
 # id: `--database-buckets`, conftest.py); on PostgreSQL, the other database tests and every
 # test that needs PostgreSQL itself. Each test runs once, on one of the two databases; both
 # databases are run by the tests of every room. DATABASE_TESTS_ON_BOTH=1 runs every database
@@ -50,8 +50,8 @@ pass() {
   echo "== $name pass: $(($(date +%s) - started)) s"
 }
 
-SQLITE_SHARE=(--database-buckets=0-3)
-POSTGRES_SHARE=(--database-buckets=4-9)
+SQLITE_SHARE=(--database-buckets=0-4)
+POSTGRES_SHARE=(--database-buckets=5-9)
 if [ -n "${DATABASE_TESTS_ON_BOTH:-}" ]; then
   SQLITE_SHARE=()
   POSTGRES_SHARE=()

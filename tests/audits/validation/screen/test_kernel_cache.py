@@ -15,15 +15,15 @@ from audits.validation.screen import jit
 
 pytestmark = pytest.mark.skipif(not jit.KERNELS_COMPILED, reason="numba is in requirements.txt")
 
-HELPER = '''
+HELPER = """
 from audits.validation.screen.jit import inlined
 
 
 @inlined
 def step(x):
     return x + {add}
-'''
-KERNEL = '''
+"""
+KERNEL = """
 from audits.validation.screen.jit import compiled
 
 from .helper import step
@@ -32,11 +32,11 @@ from .helper import step
 @compiled
 def run(x):
     return step(x) * 10
-'''
+"""
 #: run in a process of its own, as a worker would: the kernels' cache folder set as the
 #: project sets it (or, with ``fixed``, one folder whatever the sources), then the kernel
 #: called; prints its answer and whether numba loaded it from the cache
-SCRIPT = '''
+SCRIPT = """
 import sys
 from pathlib import Path
 
@@ -51,7 +51,7 @@ else:
 from kpkg.kernel import run
 
 print(run(1), bool(run.stats.cache_hits))
-'''
+"""
 
 
 def _package(folder: Path, add: int) -> None:
@@ -106,4 +106,6 @@ def test_the_project_caches_its_kernels_in_its_sources_folder():
     from audits.validation.screen import kernel  # noqa: F401 (defines kernels)
 
     assert numba.config.CACHE_DIR == str(jit.kernel_cache_dir())
-    assert Path(numba.config.CACHE_DIR).name == jit.sources_fingerprint()
+    assert Path(numba.config.CACHE_DIR).name == jit.sources_fingerprint(
+        jit.ROOT, jit.KERNEL_SOURCES
+    )
