@@ -67,18 +67,20 @@ def hold_checks(
     last_day: date,
     shared: dict | None = None,
     tested_only: bool = False,
+    lines: list[LedgerLine] | None = None,
 ) -> list[HoldCheck]:
     """Every table's hold over the period, then the whole venue's where it has several
     tables of a game, each against its par sheets under the jurisdiction's rule (``shared``:
     the registry reads of earlier calls, to reuse; ``tested_only``: leave out the lines with
-    fewer wagers than the jurisdiction tests, without computing their interval)."""
+    fewer wagers than the jurisdiction tests, without computing their interval; ``lines``:
+    the period's ledger lines, read already)."""
     jurisdiction = venue.licensee.jurisdiction
     confidence = float(jurisdiction.deviation_confidence)
     fewest, tails = jurisdiction.deviation_min_wagers, jurisdiction.deviation_tails
     sheets = _Sheets(venue, last_day, shared)
     per_wager: dict[tuple[str, str], list[LedgerLine]] = defaultdict(list)
     checks = []
-    for line in ledger_lines(venue, first_day, last_day):
+    for line in ledger_lines(venue, first_day, last_day) if lines is None else lines:
         if line.wager_key:
             per_wager[(line.game, line.wager_key)].append(line)
             if not tested_only or line.wagers >= fewest:

@@ -2,7 +2,10 @@
 Benjamini–Hochberg, the flagged ones kept as deviations.
 
 When a submission finishes (or is withdrawn, or reinstated), each month it has gaming days
-in is tested again as a whole, on the ledger as it is then: each table's and the whole
+in is tested again as a whole, on the ledger as it is then (each gaming day's checks read
+again where its ledger and the registry are unchanged, :mod:`audits.monitoring.day_checks`, so
+that a day's submission costs its own day's checks and the longer periods', however far the
+month has gone): each table's and the whole
 venue's hold of each wager on every gaming day of the month the venue has rows for, the
 month to date and the year to date of its last such day (:func:`month_periods`).  Of the
 checks with a par sheet and the jurisdiction's fewest wagers, those whose p-value is at or
@@ -21,6 +24,7 @@ from __future__ import annotations
 from collections import defaultdict
 from datetime import date
 
+from audits.monitoring.day_checks import days_checks
 from audits.monitoring.deviations import HoldCheck, hold_checks
 from audits.monitoring.models import Deviation, DeviationPeriod, DeviationTest, LedgerDay
 from audits.par.many_tests import family_thresholds, month_level
@@ -28,6 +32,7 @@ from audits.submissions.models import Submission
 from games.models import Venue
 
 DAYS, LONGER = "days", "longer"  # the month's two families of tests
+DAY = DeviationPeriod.DAY
 
 
 def deviations_record(submission: Submission) -> int:
@@ -87,12 +92,17 @@ def month_periods(venue: Venue, month: date) -> list[tuple[str, date, date]]:
 
 
 def month_checks(venue: Venue, month: date, shared: dict | None = None):
-    """``(period, first day, last day, check)`` of every tested check of the month."""
+    """``(period, first day, last day, check)`` of every tested check of the month: each
+    gaming day's read again where neither its ledger nor the registry has changed since it
+    was computed (:mod:`audits.monitoring.day_checks`), the month and year to date computed."""
     shared = {} if shared is None else shared
+    periods = month_periods(venue, month)
+    days = days_checks(venue, [first for period, first, _ in periods if period == DAY], shared)
     return [
         (period, first, last, check)
-        for period, first, last in month_periods(venue, month)
-        for check in hold_checks(venue, first, last, shared, tested_only=True)
+        for period, first, last in periods
+        for check in (days[first] if period == DAY else
+                      hold_checks(venue, first, last, shared, tested_only=True))  # fmt: skip
         if check.tested
     ]
 

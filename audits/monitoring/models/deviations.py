@@ -131,3 +131,26 @@ class Deviation(AppendOnly):
     def __str__(self) -> str:
         where = f"{self.venue}/{self.table}" if self.table else self.venue
         return f"{where} {self.game} {self.wager_key} {self.period} to {self.last_day}"
+
+
+class DayChecks(models.Model):
+    """A gaming day's hold checks at a venue as its month's last test computed them, with a
+    digest of what they were computed from (the day's ledger lines and the registry's
+    revision, :mod:`audits.monitoring.day_checks`): a later test of the month reads them
+    again instead of computing them while neither has changed.  Derived, like the ledger:
+    written again whenever its inputs change."""
+
+    licensee = models.ForeignKey("games.Licensee", on_delete=models.PROTECT, related_name="+")
+    venue = models.CharField(max_length=40)
+    gaming_day = models.DateField()
+    inputs = models.CharField(max_length=64, help_text="digest of the ledger lines and registry")
+    checks = models.JSONField(default=list)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["licensee", "venue", "gaming_day"],
+                                    name="day_checks_once_a_day")  # fmt: skip
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.gaming_day} {self.venue}: {len(self.checks)} checks"
