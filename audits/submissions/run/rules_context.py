@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 
 from audits.validation.context import GameRules, Limit
@@ -18,7 +19,8 @@ _ENGINES: dict[tuple[int, str], object] = {}
 _MAX_ENGINES = 64
 #: the registry readings of the validation runs this process last worked on (see run_reading)
 _READINGS: OrderedDict[tuple, tuple[RulesResolver, GameRulesCache]] = OrderedDict()
-_MOST_READINGS = 4
+_MOST_READINGS = 16
+_READINGS_LOCK = threading.Lock()  # an embedded validation's thread reads them too
 
 
 def engine_for(version) -> object:
@@ -91,10 +93,11 @@ def run_reading(submission) -> tuple[RulesResolver, GameRulesCache]:
     another run, which reads the registry again.  (Keyed by the submission's uuid, never
     reused, where a primary key can be, by a rolled-back insert on SQLite.)"""
     key = (submission.uuid, submission.started_at)
-    reading = _READINGS.get(key)
-    if reading is None:
-        reading = _READINGS[key] = (RulesResolver(), GameRulesCache())
-        while len(_READINGS) > _MOST_READINGS:
-            _READINGS.popitem(last=False)
-    _READINGS.move_to_end(key)
+    with _READINGS_LOCK:
+        reading = _READINGS.get(key)
+        if reading is None:
+            reading = _READINGS[key] = (RulesResolver(), GameRulesCache())
+            while len(_READINGS) > _MOST_READINGS:
+                _READINGS.popitem(last=False)
+        _READINGS.move_to_end(key)
     return reading
