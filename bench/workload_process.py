@@ -3,6 +3,7 @@ generation, or its measured validation, printed as one JSON line of figures.
 
     .venv/bin/python bench/workload_process.py measure LOG
     .venv/bin/python bench/workload_process.py generate GAME OUT ROUNDS STAKES SEATS TABLES
+    .venv/bin/python bench/workload_process.py compile EMPTY-CACHE-FOLDER
 """
 
 from __future__ import annotations
@@ -149,9 +150,25 @@ def demo_defined(game: str) -> dict:
     return found
 
 
+def compile_kernels(cache: str) -> None:
+    """``manage.py compile_kernels`` into the empty cache ``cache``, in a process of its own:
+    prints a JSON line of its seconds, processor time and peak memory."""
+    import subprocess
+
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "manage.py", "compile_kernels"], cwd=ROOT, check=True,
+                   env={**os.environ, "NUMBA_CACHE_DIR": cache}, capture_output=True)  # fmt: skip
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    print(json.dumps({"seconds": time.perf_counter() - start,
+                      "cpu": usage.ru_utime + usage.ru_stime,
+                      "peak_mb": usage.ru_maxrss / 1024}))  # fmt: skip
+
+
 if __name__ == "__main__":
     verb, *rest = sys.argv[1:]
-    if verb == "measure":
+    if verb == "compile":
+        compile_kernels(rest[0])
+    elif verb == "measure":
         measure(Path(rest[0]))
     elif verb == "generate":
         generate(*rest)
