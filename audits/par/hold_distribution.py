@@ -33,9 +33,9 @@ not flagged for the simulation's own error.  Pure: numpy and the standard librar
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from statistics import NormalDist
 
 import numpy as np
@@ -199,6 +199,8 @@ class Lattice:
         size = _grid_size(groups, step, max(spans), full)
         if size is None:
             return None
+        # a grid's arrays are large (2^22 points: 32 MB each): each is made once and worked
+        # on in place, and freed once used (the same arithmetic as into new arrays)
         log_modulus, angle = np.zeros(size // 2 + 1), np.zeros(size // 2 + 1)
         for group, steps, low in zip(groups, at, lowest, strict=True):
             its_log_modulus, its_angle = _log_spectrum(
@@ -206,24 +208,32 @@ class Lattice:
             )
             log_modulus += group.wagers * its_log_modulus  # the product of the n-th powers
             angle += group.wagers * its_angle
+            del its_log_modulus, its_angle  # not kept when a large grid's
         spectrum = _polar(log_modulus, angle)
-        folded = np.clip(np.fft.irfft(spectrum, size), 0.0, None)
+        del log_modulus, angle
+        pmf = np.fft.irfft(spectrum, size)
+        del spectrum
+        np.clip(pmf, 0.0, None, out=pmf)
         start = 0 if size >= full else max(0, round(mean - shift) - size // 2)
-        pmf = np.roll(folded, -(start % size))  # index i is the sum shift + start + i
-        return cls(step, shift + start, pmf / pmf.sum(), mean * float(step))
+        _rotate(pmf, start % size)  # index i is the sum shift + start + i
+        pmf /= pmf.sum()
+        return cls(step, shift + start, pmf, mean * float(step))
 
     def test(self, observed: float, confidence: float, tails: str = BOTH) -> HoldTest:
-        cdf = np.cumsum(self.pmf)  # P(sum <= i)
-        above = np.cumsum(self.pmf[::-1])[::-1]  # P(sum >= i), exact in the far tail too
         tail = (1 - confidence) / (2 if tails == BOTH else 1)
-        low = int(np.searchsorted(cdf, tail, side="right"))  # first i with cdf > tail
-        high = int(len(above) - 1 - np.searchsorted(above[::-1], tail, side="right"))
         x = observed / float(self.step) - self.origin  # in steps from the grid's start
         if abs(x - round(x)) < 1e-9:
             x = float(round(x))  # on the lattice: its own point counts in both tails
+        cdf = np.cumsum(self.pmf)  # P(sum <= i)
+        low = int(np.searchsorted(cdf, tail, side="right"))  # first i with cdf > tail
         below_p = float(cdf[min(math.floor(x), len(cdf) - 1)]) if x >= 0 else 0.0
+        del cdf  # one sum as long as the grid held at a time
+        above = np.cumsum(self.pmf[::-1])  # P(sum >= i) from the far end: exact there too
+        high = int(len(above) - 1 - np.searchsorted(above, tail, side="right"))
         at_i = math.ceil(x)
-        above_p = float(above[at_i]) if 0 <= at_i < len(above) else (1.0 if at_i < 0 else 0.0)
+        above_p = (float(above[len(above) - 1 - at_i]) if 0 <= at_i < len(above)
+                   else (1.0 if at_i < 0 else 0.0))  # fmt: skip
+        del above
         p = min(1.0, 2 * min(below_p, above_p)) if tails == BOTH else min(1.0, above_p)
         unit = float(self.step)
         method = EXACT + (LOW_ONLY if tails == LOW else "")
@@ -233,27 +243,77 @@ class Lattice:
         )  # fmt: skip
 
 
-@lru_cache(maxsize=256)
+#: the most bytes of spectra :func:`_log_spectrum` keeps between tests, the latest used (8
+#: bytes a grid point; those of the largest grids are made again each time)
+SPECTRA_KEPT = 16 << 20
+_SPECTRA: OrderedDict[tuple, tuple[np.ndarray, np.ndarray]] = OrderedDict()
+
+
 def _log_spectrum(steps: tuple[int, ...], probabilities: tuple[float, ...], size: int):
     """The transform of one wager's distribution on a grid of ``size`` (``probabilities`` at
-    ``steps``) in polar form: the log of each modulus (-inf where 0) and each angle.  Kept:
-    the same sheet's wagers are tested day after day, on a few grid sizes; raising to the
-    ``n``-th power is then a product (:func:`_polar` of the sums of ``n`` times these)."""
-    one = np.zeros(size)
+    ``steps``) in polar form: the log of each modulus (-inf where 0) and each angle.  Kept
+    (:func:`_keep_spectrum`): the same sheet's wagers are tested day after day, on a few grid
+    sizes; raising to the ``n``-th power is then a product (:func:`_polar` of the sums of
+    ``n`` times these)."""
+    key = (steps, probabilities, size)
+    known = _SPECTRA.get(key)
+    if known is not None:
+        _SPECTRA.move_to_end(key)
+        return known
+    one = np.zeros(max(steps) + 1)
     np.add.at(one, np.array(steps), probabilities)
-    z = np.fft.rfft(one)
-    with np.errstate(divide="ignore"):
-        log_modulus = np.log(np.abs(z))
+    z = np.fft.rfft(one, size)  # ``one`` padded with zeros to the grid: the same transform
     angle = np.angle(z)
+    log_modulus = np.abs(z)
+    del z
+    with np.errstate(divide="ignore"):
+        np.log(log_modulus, out=log_modulus)
     log_modulus.setflags(write=False)
     angle.setflags(write=False)
+    _keep_spectrum(key, (log_modulus, angle))
     return log_modulus, angle
 
 
+def _keep_spectrum(key: tuple, spectrum: tuple[np.ndarray, np.ndarray]) -> None:
+    """Keep ``spectrum``, the least recently used dropped beyond :data:`SPECTRA_KEPT` bytes:
+    a count of entries would not bound them (a log's stakes make new classes, each with its
+    own spectra, up to 32 MB each; 256 of them kept grew a worker by hundreds of MB)."""
+    if _nbytes(spectrum) > SPECTRA_KEPT:
+        return
+    _SPECTRA[key] = spectrum
+    kept = sum(map(_nbytes, _SPECTRA.values()))
+    while kept > SPECTRA_KEPT:
+        kept -= _nbytes(_SPECTRA.popitem(last=False)[1])
+
+
+def _nbytes(arrays: tuple[np.ndarray, ...]) -> int:
+    return sum(a.nbytes for a in arrays)
+
+
 def _polar(log_modulus: np.ndarray, angle: np.ndarray) -> np.ndarray:
-    """The complex numbers of these logs of moduli and angles (0 where the log is -inf)."""
-    modulus = np.exp(log_modulus)
-    return modulus * np.cos(angle) + 1j * (modulus * np.sin(angle))
+    """The complex numbers of these logs of moduli and angles (0 where the log is -inf);
+    ``log_modulus`` is overwritten (with the moduli)."""
+    modulus = np.exp(log_modulus, out=log_modulus)
+    spectrum = np.empty(len(modulus), complex)
+    np.multiply(modulus, np.cos(angle), out=spectrum.real)
+    np.multiply(modulus, np.sin(angle), out=spectrum.imag)
+    return spectrum
+
+
+def _rotate(a: np.ndarray, k: int) -> None:
+    """``a`` rotated left by ``k`` in place (``np.roll(a, -k)`` without a second array: the
+    shorter part is copied aside)."""
+    n = len(a)
+    if not 0 < k < n:
+        return
+    if k <= n - k:
+        head = a[:k].copy()
+        a[: n - k] = a[k:]
+        a[n - k :] = head
+    else:
+        tail = a[k:].copy()
+        a[n - k :] = a[:k]
+        a[: n - k] = tail
 
 
 def _common_step(groups: list[Group]) -> Fraction:
