@@ -40,7 +40,13 @@ from statistics import NormalDist
 
 import numpy as np
 
+from audits.par.large_grid import pmf_in_place
+
 MAX_GRID = 1 << 22
+#: from this many points on, a grid's distribution is computed in its own memory
+#: (:mod:`audits.par.large_grid`: numpy's transforms would hold about four times it)
+LARGE_GRID = 1 << 20
+SUM_BLOCK = 1 << 16  # points of a cumulative sum held at once
 FOLD_BOUND = 1e-13
 EXACT = "exact"
 NORMAL = "normal"
@@ -199,23 +205,15 @@ class Lattice:
         size = _grid_size(groups, step, max(spans), full)
         if size is None:
             return None
-        # a grid's arrays are large (2^22 points: 32 MB each): each is made once and worked
-        # on in place, and freed once used (the same arithmetic as into new arrays)
-        log_modulus, angle = np.zeros(size // 2 + 1), np.zeros(size // 2 + 1)
-        for group, steps, low in zip(groups, at, lowest, strict=True):
-            its_log_modulus, its_angle = _log_spectrum(
-                tuple(s - low for s in steps), tuple(p for p, _ in group.outcomes), size
-            )
-            log_modulus += group.wagers * its_log_modulus  # the product of the n-th powers
-            angle += group.wagers * its_angle
-            del its_log_modulus, its_angle  # not kept when a large grid's
-        spectrum = _polar(log_modulus, angle)
-        del log_modulus, angle
-        pmf = np.fft.irfft(spectrum, size)
-        del spectrum
-        np.clip(pmf, 0.0, None, out=pmf)
         start = 0 if size >= full else max(0, round(mean - shift) - size // 2)
-        _rotate(pmf, start % size)  # index i is the sum shift + start + i
+        spread = [(tuple(s - low for s in steps), tuple(p for p, _ in g.outcomes), g.wagers)
+                  for g, steps, low in zip(groups, at, lowest, strict=True)]  # fmt: skip
+        if size >= LARGE_GRID:  # index i is the sum shift + start + i
+            pmf = pmf_in_place(spread, size, start % size)
+        else:
+            pmf = _pmf(spread, size)
+            _rotate(pmf, start % size)
+        np.clip(pmf, 0.0, None, out=pmf)
         pmf /= pmf.sum()
         return cls(step, shift + start, pmf, mean * float(step))
 
@@ -224,16 +222,17 @@ class Lattice:
         x = observed / float(self.step) - self.origin  # in steps from the grid's start
         if abs(x - round(x)) < 1e-9:
             x = float(round(x))  # on the lattice: its own point counts in both tails
-        cdf = np.cumsum(self.pmf)  # P(sum <= i)
-        low = int(np.searchsorted(cdf, tail, side="right"))  # first i with cdf > tail
-        below_p = float(cdf[min(math.floor(x), len(cdf) - 1)]) if x >= 0 else 0.0
-        del cdf  # one sum as long as the grid held at a time
-        above = np.cumsum(self.pmf[::-1])  # P(sum >= i) from the far end: exact there too
-        high = int(len(above) - 1 - np.searchsorted(above, tail, side="right"))
+        n = len(self.pmf)
         at_i = math.ceil(x)
-        above_p = (float(above[len(above) - 1 - at_i]) if 0 <= at_i < len(above)
-                   else (1.0 if at_i < 0 else 0.0))  # fmt: skip
-        del above
+        # P(sum <= i) from the start and P(sum >= i) from the far end (exact there too),
+        # each summed a block at a time as one cumulative sum
+        low, below_p = _running_sum(self.pmf, tail, min(math.floor(x), n - 1))
+        if x < 0:
+            below_p = 0.0
+        past, above_p = _running_sum(self.pmf[::-1], tail, n - 1 - at_i)
+        high = n - 1 - past
+        if not 0 <= at_i < n:
+            above_p = 1.0 if at_i < 0 else 0.0
         p = min(1.0, 2 * min(below_p, above_p)) if tails == BOTH else min(1.0, above_p)
         unit = float(self.step)
         method = EXACT + (LOW_ONLY if tails == LOW else "")
@@ -245,8 +244,42 @@ class Lattice:
 
 #: the most bytes of spectra :func:`_log_spectrum` keeps between tests, the latest used (8
 #: bytes a grid point; those of the largest grids are made again each time)
-SPECTRA_KEPT = 16 << 20
+SPECTRA_KEPT = 8 << 20
 _SPECTRA: OrderedDict[tuple, tuple[np.ndarray, np.ndarray]] = OrderedDict()
+
+
+def _pmf(groups: list[tuple[tuple[int, ...], tuple[float, ...], int]], size: int):
+    """The sum's distribution on a grid of ``size`` (point ``i``: the sum ``i`` modulo
+    ``size``), not normalised: numpy's transforms, each array worked on in place and freed
+    once used.  ``groups``: each group's outcomes as ``(steps, probabilities, wagers)``."""
+    log_modulus, angle = np.zeros(size // 2 + 1), np.zeros(size // 2 + 1)
+    for steps, probabilities, wagers in groups:
+        its_log_modulus, its_angle = _log_spectrum(steps, probabilities, size)
+        log_modulus += wagers * its_log_modulus  # the product of the n-th powers
+        angle += wagers * its_angle
+        del its_log_modulus, its_angle  # not kept when a large grid's
+    spectrum = _polar(log_modulus, angle)
+    del log_modulus, angle
+    return np.fft.irfft(spectrum, size)
+
+
+def _running_sum(values: np.ndarray, tail: float, at: int) -> tuple[int, float]:
+    """Of ``np.cumsum(values)``, to the bit: the first index where it exceeds ``tail``
+    (``len(values)`` if none) and its value at ``at`` (0.0 when ``at`` is not an index);
+    summed a block at a time (each block's sum carried into the next), not held whole."""
+    first, found, carry = len(values), 0.0, None
+    for a in range(0, len(values), SUM_BLOCK):
+        part = values[a : a + SUM_BLOCK]
+        if carry is None:
+            sums = np.cumsum(part)
+        else:  # the carried sum first: each sum one addition after the one before
+            sums = np.cumsum(np.concatenate(([carry], part)))[1:]
+        if first == len(values) and sums[-1] > tail:
+            first = a + int(np.searchsorted(sums, tail, side="right"))
+        if a <= at < a + len(part):
+            found = float(sums[at - a])
+        carry = sums[-1]
+    return first, found
 
 
 def _log_spectrum(steps: tuple[int, ...], probabilities: tuple[float, ...], size: int):
