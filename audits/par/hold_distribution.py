@@ -44,8 +44,10 @@ from audits.par.large_grid import pmf_in_place
 
 MAX_GRID = 1 << 22
 #: from this many points on, a grid's distribution is computed in its own memory
-#: (:mod:`audits.par.large_grid`: numpy's transforms would hold about four times it)
-LARGE_GRID = 1 << 20
+#: (:mod:`audits.par.large_grid`): numpy's transforms hold about four times it, and what
+#: they free stays in the process's heap (glibc's malloc), where the month test's largest
+#: grid then comes on top of it; below it (2 MB of floats), numpy's and the spectra kept
+LARGE_GRID = 1 << 18
 SUM_BLOCK = 1 << 16  # points of a cumulative sum held at once
 FOLD_BOUND = 1e-13
 EXACT = "exact"

@@ -5,11 +5,13 @@ transforms back.  With numpy's transforms a grid of ``N`` points costs about fou
 ``N`` floats at once (each group's transform, the product, the inverse and its scratch): 128
 MB on the largest grid (:data:`~.hold_distribution.MAX_GRID`, 2^22 points), all inside a
 validating worker's finish.  Here the same distribution is computed in one array of ``N``
-floats and a few blocks of 2^16 points:
+floats, mapped for it alone (handed back to the system when freed), and blocks of
+:data:`WIDTH` and :data:`BLOCK` points:
 
 - each group's transform is taken a residue class of frequencies at a time (``k = r + R j``,
   :data:`WIDTH` of them: a transform of that many points of its few outcomes, twiddled;
-  :func:`_residue`), and the product's polar form is summed there;
+  :func:`_residue`), and the product's polar form is summed there (groups of the same
+  outcomes, a sheet's tables at the same stake, as one);
 - the product is shifted by ``start`` points (a phase: the result comes out already rotated
   to the grid's window) and packed as the transform of ``N / 2`` complex numbers (each
   holding two consecutive points), written straight to the places the four-step transform
@@ -19,20 +21,23 @@ floats and a few blocks of 2^16 points:
   points in order, the array's own memory.
 
 The arithmetic is a transform's as numpy's, in another order, so the two agree to rounding,
-as raised to the ``n``-th power: on the bench's logs every interval and every flag is the
-same, and p-values agree to 1e-8 or better but in the far tail, below what either resolves
-(a check of 3 million wagers: 1.26e-11 one way, 1.00e-11 the other, both noise of about
-1e-10 on a sum of 4 million points, which the simulated sheet's widening then reads as 0.056
-and 0.055).  ``tests/audits/par/test_hold_distribution.py`` holds the two to each other
-point by point, and this path to the enumerated distributions.  Pure: numpy.
+as raised to the ``n``-th power: on the bench's month tests of 1,000,000 rounds every
+interval and every flag is the same, and the p-values agree to 2e-9 (relative) or better,
+but one in the far tail, below what either resolves: a check of 3 million wagers, 1.26e-11
+one way, 1.00e-11 the other, both noise of about 1e-10 on a sum of 4 million points, which
+the simulated sheet's widening then reads as 0.056 and 0.055.
+``tests/audits/par/test_hold_distribution.py`` holds the two to each other point by point,
+and this path to the enumerated distributions.  Pure: numpy.
 """
 
 from __future__ import annotations
 
+import mmap
+
 import numpy as np
 
-WIDTH = 1 << 15  # frequencies of the groups' transforms taken at once (a residue class)
-BLOCK = 1 << 16  # points of a block of rows or columns transformed at once
+WIDTH = 1 << 14  # frequencies of the groups' transforms taken at once (a residue class)
+BLOCK = 1 << 15  # points of a block of rows or columns transformed at once
 
 
 def pmf_in_place(groups: list[tuple[tuple[int, ...], tuple[float, ...], int]], size: int,
@@ -44,7 +49,7 @@ def pmf_in_place(groups: list[tuple[tuple[int, ...], tuple[float, ...], int]], s
     residues = max(1, min(half, size // WIDTH))
     cols = 1 << ((half.bit_length() - 1) // 2)
     rows = half // cols
-    packed = np.empty(half, complex)
+    packed = _mapped(half, complex)
     at = _packed_at(rows, cols)
     turns = np.exp(2j * np.pi * np.arange(half // residues) / (size // residues))
     alike: dict[tuple, int] = {}  # groups of the same outcomes (tables of one sheet and
@@ -63,6 +68,14 @@ def pmf_in_place(groups: list[tuple[tuple[int, ...], tuple[float, ...], int]], s
         del mine, mirror
     _four_step(packed.reshape(rows, cols), half)
     return packed.view(np.float64)  # points 2m and 2m + 1 are packed m's parts
+
+
+def _mapped(n: int, dtype) -> np.ndarray:
+    """An array of ``n`` items in pages mapped for it alone, handed back to the system when
+    the array is freed (from malloc, a freed block of up to 32 MB stays in the process's
+    heap: the next grid would then come on top of the last)."""
+    size = n * np.dtype(dtype).itemsize
+    return np.frombuffer(mmap.mmap(-1, max(size, 1)), dtype, n)
 
 
 def _residue(outcomes: list[tuple[np.ndarray, np.ndarray]], wagers: np.ndarray, size: int,
