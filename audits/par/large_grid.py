@@ -74,8 +74,8 @@ def _mapped(n: int, dtype) -> np.ndarray:
     """An array of ``n`` items in pages mapped for it alone, handed back to the system when
     the array is freed (from malloc, a freed block of up to 32 MB stays in the process's
     heap: the next grid would then come on top of the last)."""
-    size = n * np.dtype(dtype).itemsize
-    return np.frombuffer(mmap.mmap(-1, max(size, 1)), dtype, n)
+    size = n * np.dtype(dtype).itemsize  # private, anonymous: zeros, this process's alone
+    return np.frombuffer(mmap.mmap(-1, max(size, 1), flags=mmap.MAP_PRIVATE), dtype, n)
 
 
 def _residue(outcomes: list[tuple[np.ndarray, np.ndarray]], wagers: np.ndarray, size: int,
