@@ -33,14 +33,22 @@ not flagged for the simulation's own error.  Pure: numpy and the standard librar
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from statistics import NormalDist
 
 import numpy as np
 
+from audits.par.large_grid import pmf_in_place
+
 MAX_GRID = 1 << 22
+#: from this many points on, a grid's distribution is computed in its own memory
+#: (:mod:`audits.par.large_grid`): numpy's transforms hold about four times it, and what
+#: they free stays in the process's heap (glibc's malloc), where the month test's largest
+#: grid then comes on top of it; below it (2 MB of floats), numpy's and the spectra kept
+LARGE_GRID = 1 << 18
+SUM_BLOCK = 1 << 16  # points of a cumulative sum held at once
 FOLD_BOUND = 1e-13
 EXACT = "exact"
 NORMAL = "normal"
@@ -199,31 +207,34 @@ class Lattice:
         size = _grid_size(groups, step, max(spans), full)
         if size is None:
             return None
-        log_modulus, angle = np.zeros(size // 2 + 1), np.zeros(size // 2 + 1)
-        for group, steps, low in zip(groups, at, lowest, strict=True):
-            its_log_modulus, its_angle = _log_spectrum(
-                tuple(s - low for s in steps), tuple(p for p, _ in group.outcomes), size
-            )
-            log_modulus += group.wagers * its_log_modulus  # the product of the n-th powers
-            angle += group.wagers * its_angle
-        spectrum = _polar(log_modulus, angle)
-        folded = np.clip(np.fft.irfft(spectrum, size), 0.0, None)
         start = 0 if size >= full else max(0, round(mean - shift) - size // 2)
-        pmf = np.roll(folded, -(start % size))  # index i is the sum shift + start + i
-        return cls(step, shift + start, pmf / pmf.sum(), mean * float(step))
+        spread = [(tuple(s - low for s in steps), tuple(p for p, _ in g.outcomes), g.wagers)
+                  for g, steps, low in zip(groups, at, lowest, strict=True)]  # fmt: skip
+        if size >= LARGE_GRID:  # index i is the sum shift + start + i
+            pmf = pmf_in_place(spread, size, start % size)
+        else:
+            pmf = _pmf(spread, size)
+            _rotate(pmf, start % size)
+        np.clip(pmf, 0.0, None, out=pmf)
+        pmf /= pmf.sum()
+        return cls(step, shift + start, pmf, mean * float(step))
 
     def test(self, observed: float, confidence: float, tails: str = BOTH) -> HoldTest:
-        cdf = np.cumsum(self.pmf)  # P(sum <= i)
-        above = np.cumsum(self.pmf[::-1])[::-1]  # P(sum >= i), exact in the far tail too
         tail = (1 - confidence) / (2 if tails == BOTH else 1)
-        low = int(np.searchsorted(cdf, tail, side="right"))  # first i with cdf > tail
-        high = int(len(above) - 1 - np.searchsorted(above[::-1], tail, side="right"))
         x = observed / float(self.step) - self.origin  # in steps from the grid's start
         if abs(x - round(x)) < 1e-9:
             x = float(round(x))  # on the lattice: its own point counts in both tails
-        below_p = float(cdf[min(math.floor(x), len(cdf) - 1)]) if x >= 0 else 0.0
+        n = len(self.pmf)
         at_i = math.ceil(x)
-        above_p = float(above[at_i]) if 0 <= at_i < len(above) else (1.0 if at_i < 0 else 0.0)
+        # P(sum <= i) from the start and P(sum >= i) from the far end (exact there too),
+        # each summed a block at a time as one cumulative sum
+        low, below_p = _running_sum(self.pmf, tail, min(math.floor(x), n - 1))
+        if x < 0:
+            below_p = 0.0
+        past, above_p = _running_sum(self.pmf[::-1], tail, n - 1 - at_i)
+        high = n - 1 - past
+        if not 0 <= at_i < n:
+            above_p = 1.0 if at_i < 0 else 0.0
         p = min(1.0, 2 * min(below_p, above_p)) if tails == BOTH else min(1.0, above_p)
         unit = float(self.step)
         method = EXACT + (LOW_ONLY if tails == LOW else "")
@@ -233,27 +244,111 @@ class Lattice:
         )  # fmt: skip
 
 
-@lru_cache(maxsize=256)
+#: the most bytes of spectra :func:`_log_spectrum` keeps between tests, the latest used (8
+#: bytes a grid point; those of the largest grids are made again each time)
+SPECTRA_KEPT = 8 << 20
+_SPECTRA: OrderedDict[tuple, tuple[np.ndarray, np.ndarray]] = OrderedDict()
+
+
+def _pmf(groups: list[tuple[tuple[int, ...], tuple[float, ...], int]], size: int):
+    """The sum's distribution on a grid of ``size`` (point ``i``: the sum ``i`` modulo
+    ``size``), not normalised: numpy's transforms, each array worked on in place and freed
+    once used.  ``groups``: each group's outcomes as ``(steps, probabilities, wagers)``."""
+    log_modulus, angle = np.zeros(size // 2 + 1), np.zeros(size // 2 + 1)
+    for steps, probabilities, wagers in groups:
+        its_log_modulus, its_angle = _log_spectrum(steps, probabilities, size)
+        log_modulus += wagers * its_log_modulus  # the product of the n-th powers
+        angle += wagers * its_angle
+        del its_log_modulus, its_angle  # not kept when a large grid's
+    spectrum = _polar(log_modulus, angle)
+    del log_modulus, angle
+    return np.fft.irfft(spectrum, size)
+
+
+def _running_sum(values: np.ndarray, tail: float, at: int) -> tuple[int, float]:
+    """Of ``np.cumsum(values)``, to the bit: the first index where it exceeds ``tail``
+    (``len(values)`` if none) and its value at ``at`` (0.0 when ``at`` is not an index);
+    summed a block at a time (each block's sum carried into the next), not held whole."""
+    first, found, carry = len(values), 0.0, None
+    for a in range(0, len(values), SUM_BLOCK):
+        part = values[a : a + SUM_BLOCK]
+        if carry is None:
+            sums = np.cumsum(part)
+        else:  # the carried sum first: each sum one addition after the one before
+            sums = np.cumsum(np.concatenate(([carry], part)))[1:]
+        if first == len(values) and sums[-1] > tail:
+            first = a + int(np.searchsorted(sums, tail, side="right"))
+        if a <= at < a + len(part):
+            found = float(sums[at - a])
+        carry = sums[-1]
+    return first, found
+
+
 def _log_spectrum(steps: tuple[int, ...], probabilities: tuple[float, ...], size: int):
     """The transform of one wager's distribution on a grid of ``size`` (``probabilities`` at
-    ``steps``) in polar form: the log of each modulus (-inf where 0) and each angle.  Kept:
-    the same sheet's wagers are tested day after day, on a few grid sizes; raising to the
-    ``n``-th power is then a product (:func:`_polar` of the sums of ``n`` times these)."""
-    one = np.zeros(size)
+    ``steps``) in polar form: the log of each modulus (-inf where 0) and each angle.  Kept
+    (:func:`_keep_spectrum`): the same sheet's wagers are tested day after day, on a few grid
+    sizes; raising to the ``n``-th power is then a product (:func:`_polar` of the sums of
+    ``n`` times these)."""
+    key = (steps, probabilities, size)
+    known = _SPECTRA.get(key)
+    if known is not None:
+        _SPECTRA.move_to_end(key)
+        return known
+    one = np.zeros(max(steps) + 1)
     np.add.at(one, np.array(steps), probabilities)
-    z = np.fft.rfft(one)
-    with np.errstate(divide="ignore"):
-        log_modulus = np.log(np.abs(z))
+    z = np.fft.rfft(one, size)  # ``one`` padded with zeros to the grid: the same transform
     angle = np.angle(z)
+    log_modulus = np.abs(z)
+    del z
+    with np.errstate(divide="ignore"):
+        np.log(log_modulus, out=log_modulus)
     log_modulus.setflags(write=False)
     angle.setflags(write=False)
+    _keep_spectrum(key, (log_modulus, angle))
     return log_modulus, angle
 
 
+def _keep_spectrum(key: tuple, spectrum: tuple[np.ndarray, np.ndarray]) -> None:
+    """Keep ``spectrum``, the least recently used dropped beyond :data:`SPECTRA_KEPT` bytes:
+    a count of entries would not bound them (a log's stakes make new classes, each with its
+    own spectra, up to 32 MB each; 256 of them kept grew a worker by hundreds of MB)."""
+    if _nbytes(spectrum) > SPECTRA_KEPT:
+        return
+    _SPECTRA[key] = spectrum
+    kept = sum(map(_nbytes, _SPECTRA.values()))
+    while kept > SPECTRA_KEPT:
+        kept -= _nbytes(_SPECTRA.popitem(last=False)[1])
+
+
+def _nbytes(arrays: tuple[np.ndarray, ...]) -> int:
+    return sum(a.nbytes for a in arrays)
+
+
 def _polar(log_modulus: np.ndarray, angle: np.ndarray) -> np.ndarray:
-    """The complex numbers of these logs of moduli and angles (0 where the log is -inf)."""
-    modulus = np.exp(log_modulus)
-    return modulus * np.cos(angle) + 1j * (modulus * np.sin(angle))
+    """The complex numbers of these logs of moduli and angles (0 where the log is -inf);
+    ``log_modulus`` is overwritten (with the moduli)."""
+    modulus = np.exp(log_modulus, out=log_modulus)
+    spectrum = np.empty(len(modulus), complex)
+    np.multiply(modulus, np.cos(angle), out=spectrum.real)
+    np.multiply(modulus, np.sin(angle), out=spectrum.imag)
+    return spectrum
+
+
+def _rotate(a: np.ndarray, k: int) -> None:
+    """``a`` rotated left by ``k`` in place (``np.roll(a, -k)`` without a second array: the
+    shorter part is copied aside)."""
+    n = len(a)
+    if not 0 < k < n:
+        return
+    if k <= n - k:
+        head = a[:k].copy()
+        a[: n - k] = a[k:]
+        a[n - k :] = head
+    else:
+        tail = a[k:].copy()
+        a[n - k :] = a[:k]
+        a[: n - k] = tail
 
 
 def _common_step(groups: list[Group]) -> Fraction:

@@ -106,27 +106,35 @@ def _odds_of(seat: ParsedSeat, results, keys: WagerKeys) -> ClassVerdict:
 class Verdicts:
     """Class key -> the number of its :class:`ClassVerdict`, for one screen; the verdicts as
     arrays indexed by number (0 is :data:`UNSURE`), so that a batch's seats look theirs up
-    at once: ``clean``, and the odds of each key (``den`` 0: not settled) and hand."""
+    at once: ``clean``, and the odds of each key (``den`` 0: not settled) and hand.
+
+    A screen keeps its classes for the process (a month of the blackjack family's defined
+    side wagers: some 10,000), so each costs what the arrays hold of it: its key is kept as
+    the bytes of its row, its verdict only in the arrays (not as tuples of fractions), and
+    the arrays grow by doubling, not by a copy for each batch's new classes."""
 
     most: int = 200_000
-    given: list[ClassVerdict] = field(default_factory=lambda: [UNSURE])
+    count: int = 1  # verdicts numbered so far, UNSURE's 0 among them
     clean: np.ndarray = field(default_factory=lambda: np.zeros(1, bool))
     num: np.ndarray = field(default_factory=lambda: np.zeros((1, KEY_SLOTS), np.int64))
     den: np.ndarray = field(default_factory=lambda: np.zeros((1, KEY_SLOTS), np.int64))
     hand_num: np.ndarray = field(default_factory=lambda: np.zeros((1, MOST_HANDS), np.int64))
     hand_den: np.ndarray = field(default_factory=lambda: np.zeros((1, MOST_HANDS), np.int64))
     _number: dict = field(default_factory=dict)
+    _new: list[ClassVerdict] = field(default_factory=list)  # numbered, not yet in the arrays
 
     @property
     def full(self) -> bool:
-        return len(self.given) >= self.most
+        return self.count >= self.most
 
     def of(self, keys: np.ndarray, judge: Callable[[int], ClassVerdict | None]) -> np.ndarray:
         """Each seat's verdict number; ``judge(i)`` judges the seat at position ``i`` of
         ``keys`` (of a class not yet known).  ``keys``: one int64 per seat, or a row."""
         if keys.ndim == 2:
             first, inverse = factorize_rows(keys)
-            unique = list(map(tuple, keys[first].tolist()))
+            rows = np.ascontiguousarray(keys[first])
+            unique = rows.view(np.dtype((np.void, rows.itemsize * rows.shape[1]))).ravel()
+            unique = unique.tolist()  # each row's bytes
         else:
             first, inverse = factorize(keys)
             unique = keys[first].tolist()
@@ -146,25 +154,33 @@ class Verdicts:
         if not verdict.clean:
             self._number[key] = 0
             return 0
-        self._number[key] = len(self.given)
-        self.given.append(verdict)
-        return len(self.given) - 1
+        self._number[key] = self.count
+        self._new.append(verdict)
+        self.count += 1
+        return self.count - 1
 
     def _grow(self) -> None:
-        n, known = len(self.given), len(self.clean)
-        if n == known:
-            return
-        self.clean = np.concatenate([self.clean, np.ones(n - known, bool)])
-        extra = [np.zeros((n - known, a.shape[1]), np.int64)
-                 for a in (self.num, self.den, self.hand_num, self.hand_den)]  # fmt: skip
-        self.num, self.den, self.hand_num, self.hand_den = (
-            np.concatenate([a, x]) for a, x in
-            zip((self.num, self.den, self.hand_num, self.hand_den), extra, strict=True)
-        )  # fmt: skip
-        for number in range(known, n):
-            verdict = self.given[number]
+        """The verdicts numbered since into the arrays (grown to twice their rows when they
+        are full)."""
+        known = self.count - len(self._new)
+        if self.count > len(self.clean):
+            rows = max(self.count, 2 * len(self.clean))
+            self.clean, self.num, self.den, self.hand_num, self.hand_den = (
+                _grown(a, rows) for a in
+                (self.clean, self.num, self.den, self.hand_num, self.hand_den)
+            )  # fmt: skip
+        for number, verdict in enumerate(self._new, known):
+            self.clean[number] = True
             for slot, odds in verdict.odds:
                 self.num[number, slot], self.den[number, slot] = odds.numerator, odds.denominator
             for h, odds in enumerate(verdict.hands):
                 self.hand_num[number, h] = odds.numerator
                 self.hand_den[number, h] = odds.denominator
+        self._new.clear()
+
+
+def _grown(a: np.ndarray, rows: int) -> np.ndarray:
+    """``a`` with ``rows`` rows, the new ones zeros."""
+    grown = np.zeros((rows, *a.shape[1:]), a.dtype)
+    grown[: len(a)] = a
+    return grown

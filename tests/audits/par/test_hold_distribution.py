@@ -126,3 +126,41 @@ def test_a_jurisdiction_flagging_only_low_holds_takes_the_players_tail_at_the_wh
     assert hold_test([_group(SIDE, 40)], -40.0, 0.9).outside  # two-sided: flagged
     simulated = hold_test([Group(((0.5, F(1)), (0.5, F(-1))), 100, 0.01)], 30.0, 0.95, ht.LOW)
     assert simulated.method == EXACT + ht.WITH_PAR_ERROR + ht.LOW_ONLY
+
+
+@pytest.mark.parametrize("sheets", [((BLACKJACK, 4), (SIDE, 3)), ((SIDE, 4),), ((BLACKJACK, 5),)])
+def test_a_large_grid_computed_in_place_matches_enumeration(monkeypatch, sheets):
+    """Every grid taken by the in-place path (:mod:`audits.par.large_grid`, from
+    ``LARGE_GRID`` points on): the same intervals and tails as the sequences enumerated."""
+    monkeypatch.setattr(ht, "LARGE_GRID", 2)
+    dist = _enumerated(*sheets)
+    groups = [_group(outcomes, wagers) for outcomes, wagers in sheets]
+    for observed in [F(-7), F(-3), F(0), F(5, 2), F(23), F(52)]:
+        got = hold_test(groups, float(observed), 0.95)
+        low, high, p = _by_definition(dist, observed, F(95, 100))
+        assert (got.low, got.high) == (float(low), float(high))
+        assert got.p_value == pytest.approx(float(p), rel=1e-9, abs=1e-15)
+
+
+@pytest.mark.parametrize("wagers", [30, 3000, 30000])
+def test_the_in_place_path_agrees_with_numpys_transforms_point_by_point(monkeypatch, wagers):
+    """The same lattice both ways (a folded grid too, its window rotated): each point within
+    the transforms' own rounding (raised to the n-th power: at 30,000 wagers both put about
+    1e-15 where the far tails are 0)."""
+    groups = [_group(BLACKJACK, wagers), _group(SIDE, wagers // 3)]
+    whole = ht.Lattice.of(groups)
+    monkeypatch.setattr(ht, "LARGE_GRID", 2)
+    in_place = ht.Lattice.of(groups)
+    assert (in_place.origin, len(in_place.pmf)) == (whole.origin, len(whole.pmf))
+    assert np.abs(in_place.pmf - whole.pmf).max() <= 1e-11 * whole.pmf.max()
+    assert in_place.pmf.sum() == pytest.approx(1.0, abs=1e-12)
+
+
+def test_the_tails_summed_a_block_at_a_time_are_numpys_cumulative_sums(monkeypatch):
+    monkeypatch.setattr(ht, "SUM_BLOCK", 7)
+    values = np.random.default_rng(7).random(100) ** 6
+    sums = np.cumsum(values)
+    for tail, at in [(0.0, 0), (1.5, 13), (sums[41], 41), (sums[-1], 99), (sums[-1] + 1, 120)]:
+        first, found = ht._running_sum(values, tail, at)
+        assert first == int(np.searchsorted(sums, tail, side="right"))
+        assert found == (sums[at] if at < len(values) else 0.0)
