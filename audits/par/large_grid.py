@@ -3,7 +3,7 @@
 :mod:`audits.par.hold_distribution` raises each sheet's transform to the ``n``-th power and
 transforms back.  With numpy's transforms a grid of ``N`` points costs about four times its
 ``N`` floats at once (each group's transform, the product, the inverse and its scratch): 128
-MB on the largest grid (:data:`~.hold_distribution.MAX_GRID`, 2^22 points), all inside a
+MB on the largest grid (:data:`~.lattice.MAX_GRID`, 2^22 points), all inside a
 validating worker's finish.  Here the same distribution is computed in one array of ``N``
 floats, mapped for it alone (handed back to the system when freed), and blocks of
 :data:`WIDTH` and :data:`BLOCK` points:

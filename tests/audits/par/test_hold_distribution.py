@@ -10,8 +10,8 @@ from fractions import Fraction as F
 import numpy as np
 import pytest
 
-from audits.par import hold_distribution as ht
-from audits.par.hold_distribution import EXACT, NORMAL, Group, hold_test
+from audits.par import lattice as ht
+from audits.par.hold_distribution import EXACT, NORMAL, WITH_PAR_ERROR, Group, hold_test
 
 # A blackjack-like wager: lose 1, push, win 1, blackjack 3 to 2, double lost or won.
 BLACKJACK = [(F(44, 100), F(-1)), (F(9, 100), F(0)), (F(36, 100), F(1)),
@@ -125,7 +125,7 @@ def test_a_jurisdiction_flagging_only_low_holds_takes_the_players_tail_at_the_wh
     assert worst.p_value == pytest.approx(1.0) and not worst.outside  # the house won all
     assert hold_test([_group(SIDE, 40)], -40.0, 0.9).outside  # two-sided: flagged
     simulated = hold_test([Group(((0.5, F(1)), (0.5, F(-1))), 100, 0.01)], 30.0, 0.95, ht.LOW)
-    assert simulated.method == EXACT + ht.WITH_PAR_ERROR + ht.LOW_ONLY
+    assert simulated.method == EXACT + WITH_PAR_ERROR + ht.LOW_ONLY
 
 
 @pytest.mark.parametrize("sheets", [((BLACKJACK, 4), (SIDE, 3)), ((SIDE, 4),), ((BLACKJACK, 5),)])
