@@ -187,13 +187,24 @@ def _nbytes(arrays: tuple[np.ndarray, ...]) -> int:
     return sum(a.nbytes for a in arrays)
 
 
+#: below this, a log's modulus is 0 in doubles (``exp`` underflows to exactly 0.0)
+UNDERFLOW = -746.0
+
+
 def _polar(log_modulus: np.ndarray, angle: np.ndarray) -> np.ndarray:
     """The complex numbers of these logs of moduli and angles (0 where the log is -inf);
-    ``log_modulus`` is overwritten (with the moduli)."""
-    modulus = np.exp(log_modulus, out=log_modulus)
-    spectrum = np.empty(len(modulus), complex)
-    np.multiply(modulus, np.cos(angle), out=spectrum.real)
-    np.multiply(modulus, np.sin(angle), out=spectrum.imag)
+    ``log_modulus`` may be overwritten.  Only the points whose modulus is not 0 are computed: raised to the power of many wagers, most of a spectrum underflows, and
+    its cosines and sines would be multiplied by 0 (the same numbers, to the bit)."""
+    spectrum = np.zeros(len(log_modulus), complex)
+    kept = np.flatnonzero(log_modulus > UNDERFLOW)
+    if len(kept) == len(log_modulus):
+        modulus = np.exp(log_modulus, out=log_modulus)
+        np.multiply(modulus, np.cos(angle), out=spectrum.real)
+        np.multiply(modulus, np.sin(angle), out=spectrum.imag)
+        return spectrum
+    modulus, angle = np.exp(log_modulus[kept]), angle[kept]
+    spectrum.real[kept] = modulus * np.cos(angle)
+    spectrum.imag[kept] = modulus * np.sin(angle)
     return spectrum
 
 
