@@ -193,8 +193,9 @@ UNDERFLOW = -746.0
 
 def _polar(log_modulus: np.ndarray, angle: np.ndarray) -> np.ndarray:
     """The complex numbers of these logs of moduli and angles (0 where the log is -inf);
-    ``log_modulus`` may be overwritten.  Only the points whose modulus is not 0 are computed: raised to the power of many wagers, most of a spectrum underflows, and
-    its cosines and sines would be multiplied by 0 (the same numbers, to the bit)."""
+    ``log_modulus`` may be overwritten.  Only the points whose modulus is not 0 are computed:
+    raised to the power of many wagers, most of a spectrum underflows, and its cosines and
+    sines would be multiplied by 0 (the same numbers, to the bit)."""
     spectrum = np.zeros(len(log_modulus), complex)
     kept = np.flatnonzero(log_modulus > UNDERFLOW)
     if len(kept) == len(log_modulus):
