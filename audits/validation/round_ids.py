@@ -35,9 +35,14 @@ class IdBytes:
     """Round ids as UTF-8 bytes one after the other: id ``i`` is
     ``data[start[i] : start[i] + length[i]]``."""
 
-    data: np.ndarray  # uint8
+    data: np.ndarray  # uint8, read-only
     start: np.ndarray
     length: np.ndarray
+
+    def __post_init__(self) -> None:
+        if self.data.flags.writeable:  # one type for the kernels, wherever the bytes come from
+            self.data = self.data.view()
+            self.data.flags.writeable = False
 
     @classmethod
     def of(cls, ids: Sequence[str]) -> IdBytes:

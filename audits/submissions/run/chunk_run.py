@@ -57,13 +57,15 @@ class ChunkRun:
     """What one chunk found, saw and summed; ``fast=False`` sends every line the full way
     (so do :setting:`AUDITS_SCREEN` off and a machine without numba: :func:`screen_on`)."""
 
-    def __init__(self, submission: Submission, resolver=None, rules_cache=None, fast=True):
+    def __init__(self, submission: Submission, resolver=None, rules_cache=None, venues=None,
+                 *, fast=True):  # fmt: skip
         self.submission = submission
         self.licensee_id = submission.licensee_id
         self.resolver = resolver or RulesResolver()
         self.rules = rules_cache or GameRulesCache()
         submitted = submission.submitted_at or timezone.now()  # (not yet saved: a test's)
-        self.times = RoundTimes(submitted)  # a line dated later, or implausibly early: rejected
+        # a line dated later, or implausibly early: rejected
+        self.times = RoundTimes(submitted, venues)
         self.latest_played_at = self.times.latest
         #: each finding with the place of its round (None for a line not read), within the
         #: caps on what one upload can cost

@@ -18,9 +18,10 @@ from games.round_times import round_latest, round_time_refusal, venue_first_day
 class RoundTimes:
     """The times one file's rounds may carry, each venue's read once."""
 
-    def __init__(self, submitted: datetime):
+    def __init__(self, submitted: datetime, venues: dict | None = None):
         self.latest = round_latest(submitted)
-        self._venues: dict[str, tuple[str, time, date | None]] = {}
+        #: each venue's zone, start of day and first day (a run's chunks share them)
+        self._venues: dict[str, tuple[str, time, date | None]] = {} if venues is None else venues
 
     def refused(self, parsed: ParsedRound) -> tuple[Finding, RoundPlace] | None:
         """The finding that rejects ``parsed`` and the place it is filed under, or None."""

@@ -18,7 +18,7 @@ from games.services.rules import engine_paytable
 _ENGINES: dict[tuple[int, str], object] = {}
 _MAX_ENGINES = 64
 #: the registry readings of the validation runs this process last worked on (see run_reading)
-_READINGS: OrderedDict[tuple, tuple[RulesResolver, GameRulesCache]] = OrderedDict()
+_READINGS: OrderedDict[tuple, tuple[RulesResolver, GameRulesCache, dict]] = OrderedDict()
 _MOST_READINGS = 16
 _READINGS_LOCK = threading.Lock()  # an embedded validation's thread reads them too
 
@@ -85,8 +85,10 @@ class GameRulesCache:
         )
 
 
-def run_reading(submission) -> tuple[RulesResolver, GameRulesCache]:
-    """The registry's answers for one validation run of ``submission`` in this process: every
+def run_reading(submission) -> tuple[RulesResolver, GameRulesCache, dict]:
+    """The registry's answers for one validation run of ``submission`` in this process (the
+    rules in force, the engine rules built from them, and the venues' times a round's date is
+    held to: :class:`~audits.submissions.run.round_times.RoundTimes`): every
     chunk of the run a worker takes reads them once, as one process validating a whole file
     does (:func:`~audits.submissions.submissions.submission_validate_now`).  A run is the
     submission's chunks from one preparation (its ``started_at``): a reset or a retry starts
@@ -96,7 +98,7 @@ def run_reading(submission) -> tuple[RulesResolver, GameRulesCache]:
     with _READINGS_LOCK:
         reading = _READINGS.get(key)
         if reading is None:
-            reading = _READINGS[key] = (RulesResolver(), GameRulesCache())
+            reading = _READINGS[key] = (RulesResolver(), GameRulesCache(), {})
             while len(_READINGS) > _MOST_READINGS:
                 _READINGS.popitem(last=False)
         _READINGS.move_to_end(key)

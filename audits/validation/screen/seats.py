@@ -83,20 +83,21 @@ class SeatTable:
         slot = np.arange(len(seat_round)) - np.repeat(np.cumsum(counts) - counts, counts)
         line = rows[seat_round]
         at = line * layout.MOST_SEATS + slot  # the seat's row of the columns, flattened
-        ints = _seat_rows(read.seat_ints, at)
+        # each column contiguous, however many seats: a kernel is compiled for one layout
+        ints = np.ascontiguousarray(_seat_rows(read.seat_ints, at).T)
         return cls(
             round=seat_round,
-            number=ints[:, layout.SI_NUMBER],
+            number=ints[layout.SI_NUMBER],
             cards=_seat_rows(read.seat_cards, at).astype(np.int64),
-            card_count=ints[:, layout.SI_CARDS],
-            toss=ints[:, layout.SI_TOSS],
-            poker=ints[:, layout.SI_POKER],
-            hand_count=ints[:, layout.SI_HANDS],
-            wager_mask=ints[:, layout.SI_WAGERS],
-            result_mask=ints[:, layout.SI_RESULTS],
+            card_count=ints[layout.SI_CARDS],
+            toss=ints[layout.SI_TOSS],
+            poker=ints[layout.SI_POKER],
+            hand_count=ints[layout.SI_HANDS],
+            wager_mask=ints[layout.SI_WAGERS],
+            result_mask=ints[layout.SI_RESULTS],
             wagers=_keys_of(read.wager_cents, at, slots),
             results=_keys_of(read.result_cents, at, slots),
-            hands=_hands(read, at, np.maximum(ints[:, layout.SI_HANDS], 0)),
+            hands=_hands(read, at, np.maximum(ints[layout.SI_HANDS], 0)),
             slots=slots,
             keys=read.keys,
         )
@@ -124,10 +125,10 @@ def _hands(read: rd.Read, seat_at: np.ndarray, counts: np.ndarray) -> Hands:
     start = np.cumsum(counts) - counts
     index = np.arange(len(seat)) - start[seat]
     at = seat_at[seat] * layout.MOST_HANDS + index
-    ints = _hand_rows(read.hand_ints, at)
+    ints = np.ascontiguousarray(_hand_rows(read.hand_ints, at).T)  # contiguous columns
     cards = _hand_rows(read.hand_cards, at).astype(np.int64)
-    doubled = ints[:, layout.HI_DOUBLED].astype(bool)
-    return Hands(seat, index, cards, ints[:, layout.HI_CARDS], doubled,
+    doubled = ints[layout.HI_DOUBLED].astype(bool)
+    return Hands(seat, index, cards, ints[layout.HI_CARDS], doubled,
                  _hand_rows(read.hand_cents, at), start)  # fmt: skip
 
 

@@ -28,7 +28,8 @@ import django
 django.setup()
 import numba
 from numba.core import event
-from audits.submissions.run import kernels_compile
+from audits.submissions.run import kernels_compile, submission_prepare
+from audits.submissions.run.chunk import chunk_validate
 from audits.demo.sample_month import sample_month_generate, sample_venue_get
 from audits.submissions.storage import submission_store
 from audits.submissions.submissions import submission_validate_now
@@ -68,9 +69,20 @@ with open(path, "rb") as stream:
     submission, _ = submission_store(stream, original_name="sample.jsonl",
                                      licensee=Licensee.objects.get(license_number="DEMO-0001"))
 submission = submission_validate_now(submission)
+# a chunk of one line, of one seat: the batches' columns of a single row
+sample_month_generate(path + ".one", venue, start=date(2026, 10, 2), days=1, rounds=3, seats=1,
+                      fault_rate=0.0, seed=9)
+with open(path + ".one", "rb") as stream:
+    one, _ = submission_store(stream, original_name="one-seat.jsonl",
+                              licensee=Licensee.objects.get(license_number="DEMO-0001"))
+submission_prepare(one, lines_per_chunk=1)
+for chunk in one.chunks.order_by("index"):
+    chunk_validate(chunk)
 after = signatures()
 new = {k: sorted(v - before.get(k, set())) for k, v in after.items() if v - before.get(k, set())}
-print(json.dumps({"rounds": submission.rounds_total, "compiled": sorted(before), "new": new,
+one_seat = [(c.done, c.rounds) for c in one.chunks.order_by("index")]
+print(json.dumps({"rounds": submission.rounds_total, "one_seat": one_seat,
+                  "compiled": sorted(before), "new": new,
                   "games": sorted(g.game for g in venue.games), "misses": misses,
                   "asked": asked[len(compiled_by_kernels_compile):],
                   "compiled_again": compiled_by_kernels_compile}))
@@ -97,6 +109,8 @@ def test_a_validation_after_compiling_the_kernels_compiles_nothing(tmp_path, reg
     found = json.loads(done.stdout.strip().splitlines()[-1])
     assert found["games"] == ["ante-up-21", "blackjack-tie-bonus", "toss-one-21"]
     assert found["rounds"] > 1000
+    assert len(found["one_seat"]) >= 9  # a line a chunk, each done, a round each
+    assert {tuple(chunk) for chunk in found["one_seat"]} == {(True, 1)}
     assert "audits.validation.games.toss_one.screen._seat_classes" in found["compiled"]
     assert "audits.validation.screen.reader._read" in found["compiled"]
     assert "audits.validation.round_ids._short_keys" in found["compiled"]
