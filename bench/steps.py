@@ -37,6 +37,19 @@ def _timed(owner, name: str, label: str) -> None:
     setattr(owner, name, timed)
 
 
+def _timed_hook(hook):
+    """A finish hook (the ledger, the deviations) timed under its own name."""
+
+    def timed(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return hook(*args, **kwargs)
+        finally:
+            SPENT[f"  finish: {hook.__name__}"] += time.perf_counter() - start
+
+    return timed
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("log", type=Path)
@@ -58,6 +71,16 @@ def main() -> None:
     _timed(chunk, "write_objects", "writing totals, dealers and seats")
     _timed(chunk, "write_round_keys", "writing round keys")
     _timed(submissions, "submission_finish", "the finish")
+    from audits.monitoring import day_checks, deviations, month_tests
+    from audits.submissions import finish
+
+    _timed(finish, "_duplicates", "  finish: duplicates across the file")
+    _timed(month_tests, "days_checks", "  finish: each gaming day's hold checks")
+    _timed(month_tests, "hold_checks", "  finish: the month's and year's hold checks")
+    _timed(day_checks, "hold_checks", "    of which computed afresh")
+    _timed(deviations, "pooled_check", "  finish: a period's tables pooled")
+    for hooks in (finish.FINISH_HOOKS.merged, finish.FINISH_HOOKS.done):
+        hooks[:] = [_timed_hook(hook) for hook in hooks]
     licensee = Licensee.objects.get(license_number="DEMO-0001")
     start = time.perf_counter()
     with open(log, "rb") as stream:
