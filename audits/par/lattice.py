@@ -130,7 +130,8 @@ def _pmf(groups: list[tuple[tuple[int, ...], tuple[float, ...], int]], size: int
 def _running_sum(values: np.ndarray, tail: float, at: int) -> tuple[int, float]:
     """Of ``np.cumsum(values)``, to the bit: the first index where it exceeds ``tail``
     (``len(values)`` if none) and its value at ``at`` (0.0 when ``at`` is not an index);
-    summed a block at a time (each block's sum carried into the next), not held whole."""
+    summed a block at a time (each block's sum carried into the next), not held whole, and
+    no further than both are known."""
     first, found, carry = len(values), 0.0, None
     for a in range(0, len(values), SUM_BLOCK):
         part = values[a : a + SUM_BLOCK]
@@ -143,6 +144,8 @@ def _running_sum(values: np.ndarray, tail: float, at: int) -> tuple[int, float]:
         if a <= at < a + len(part):
             found = float(sums[at - a])
         carry = sums[-1]
+        if first < len(values) and (at < a + len(part) or at >= len(values)):
+            break  # both known: the rest of the sum would change neither
     return first, found
 
 
