@@ -18,7 +18,7 @@ With ``--workers N`` (PostgreSQL and Redis needed) the Toss One 3-seat file is t
 validated as production does it, by a real ``celery worker`` with 1 and with N
 processes, from the submission's task to its finish.
 
-    .venv/bin/python bench/validation.py [--rounds N] [--only WORKLOAD ...] [--workers N]
+    .venv/bin/python bench/validation.py [--rounds N] [--days N] [--only WORKLOAD ...] [--workers N]
                                          [--repeat N] [--stakes any distinct few] [--no-exact]
 
 Then each workload's realistic log of :data:`EXACT_ROUNDS` rounds is validated with the
@@ -116,17 +116,24 @@ def fresh_database(url: str, env: dict) -> None:
     manage("load_registry", "data/registry/washington.yaml", "data/registry/demo.yaml", env=env)
 
 
-def log_for(name: str, stakes: str, rounds: int, env: dict) -> Path:
-    """The workload's log, generated once (seeded: the same bytes every time)."""
+#: the gaming days a log spans, by default: a month
+MONTH = 31
+
+
+def log_for(name: str, stakes: str, rounds: int, env: dict, days: int = MONTH) -> Path:
+    """The workload's log over ``days`` gaming days, generated once (seeded: the same bytes
+    every time)."""
     workload = WORKLOADS[name]
-    path = LOGS / f"{name}-{stakes}-{rounds}.jsonl"
+    span = "" if days == MONTH else f"-{days}days"
+    path = LOGS / f"{name}-{stakes}-{rounds}{span}.jsonl"
     if path.exists():
         return path
     LOGS.mkdir(parents=True, exist_ok=True)
     partial = path.with_suffix(".partial")
     start = time.perf_counter()
     subprocess.run([sys.executable, PROCESS, "generate", workload.game, str(partial),
-                    str(rounds), stakes, str(workload.seats), workload.tables, workload.defined],
+                    str(rounds), stakes, str(workload.seats), workload.tables, workload.defined,
+                    str(days)],
                    cwd=ROOT, env=env,
                    check=True)  # fmt: skip
     partial.rename(path)
@@ -137,6 +144,8 @@ def log_for(name: str, stakes: str, rounds: int, env: dict) -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=1_000_000)
+    parser.add_argument("--days", type=int, default=MONTH,
+                        help="the gaming days each log spans (default a month)")  # fmt: skip
     parser.add_argument("--only", nargs="*", choices=sorted(WORKLOADS), default=list(WORKLOADS))
     parser.add_argument("--database-url")
     parser.add_argument("--workers", type=int, default=0, help="also run 1 and N Celery processes")
@@ -160,7 +169,7 @@ def main() -> None:
           f"{'peak MB':>8} {'libs MB':>8} {'met':>4}   (goals: issue 56, peak < {MOST_PEAK_MB} MB)")
     for name in args.only:
         for stakes in args.stakes:
-            log = log_for(name, stakes, args.rounds, env)
+            log = log_for(name, stakes, args.rounds, env, args.days)
             runs = sorted((_measured(log, url, env) for _ in range(args.repeat)), key=_rate)
             _line(WORKLOADS[name], stakes, runs, main_stakes(log))
     if not args.no_exact:

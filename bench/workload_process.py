@@ -107,17 +107,17 @@ def libraries_mb() -> float:
 
 
 def generate(game: str, out: str, rounds: str, stakes: str, seats: str, tables: str,
-             defined: str = "") -> None:  # fmt: skip
-    """A month of ``game`` at ``tables`` (empty: the demo's tables of the game); ``defined``
-    "demo": the side wagers the demo registry's latest version of the game defines as data
-    dealt too, at the paytables its approval names."""
+             defined: str = "", days: str = "31") -> None:  # fmt: skip
+    """``days`` (a month) of ``game`` at ``tables`` (empty: the demo's tables of the game);
+    ``defined`` "demo": the side wagers the demo registry's latest version of the game
+    defines as data dealt too, at the paytables its approval names."""
     _django()
     from audits.samples.games import SAMPLE_GAMES
 
     sample = SAMPLE_GAMES[game]
     tables = tables.split(",") if tables else sample.tables
     extra = {"defined": demo_defined(game)} if defined == "demo" else {}
-    sample.deal(out, tables=tables, options=sample.options, rounds=int(rounds), days=31,
+    sample.deal(out, tables=tables, options=sample.options, rounds=int(rounds), days=int(days),
                 seats=int(seats), fault_rate=0.01, seed=2026, stakes=stakes,
                 **extra)  # fmt: skip
 
