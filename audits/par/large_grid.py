@@ -36,6 +36,8 @@ import mmap
 
 import numpy as np
 
+#: below this, a log's modulus is 0 in doubles (``exp`` underflows to exactly 0.0)
+UNDERFLOW = -746.0
 WIDTH = 1 << 14  # frequencies of the groups' transforms taken at once (a residue class)
 BLOCK = 1 << 15  # points of a block of rows or columns transformed at once
 
@@ -95,9 +97,13 @@ def _residue(outcomes: list[tuple[np.ndarray, np.ndarray]], wagers: np.ndarray, 
         log_modulus = (wagers * np.log(np.abs(z))).sum(axis=0)
     angle = (wagers * np.angle(z)).sum(axis=0)
     del z
-    k = r + residues * np.arange(width, dtype=np.int64)
-    angle += 2 * np.pi * ((k * start) % size) / size  # the result rotated by start points
-    return np.exp(log_modulus + 1j * angle)
+    product = np.zeros(width, complex)
+    # raised to many wagers' power, most of a spectrum underflows to 0: only the rest computed
+    kept = np.flatnonzero(log_modulus > UNDERFLOW)
+    k = r + residues * kept
+    turned = angle[kept] + 2 * np.pi * ((k * start) % size) / size  # rotated by start points
+    product[kept] = np.exp(log_modulus[kept] + 1j * turned)
+    return product
 
 
 def _pack(packed: np.ndarray, at, size: int, residues: int, r: int, mine: np.ndarray,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from audits.par.large_grid import pmf_in_place
+from audits.par.large_grid import UNDERFLOW, pmf_in_place
 
 if TYPE_CHECKING:
     from audits.par.hold_distribution import Group
@@ -188,10 +188,6 @@ def _keep_spectrum(key: tuple, spectrum: tuple[np.ndarray, np.ndarray]) -> None:
 
 def _nbytes(arrays: tuple[np.ndarray, ...]) -> int:
     return sum(a.nbytes for a in arrays)
-
-
-#: below this, a log's modulus is 0 in doubles (``exp`` underflows to exactly 0.0)
-UNDERFLOW = -746.0
 
 
 def _polar(log_modulus: np.ndarray, angle: np.ndarray) -> np.ndarray:
