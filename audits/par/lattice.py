@@ -8,14 +8,24 @@ import math
 from collections import OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 
 from audits.par.large_grid import UNDERFLOW, pmf_in_place
 
-if TYPE_CHECKING:
-    from audits.par.hold_distribution import Group
+
+class Group(Protocol):
+    """What a lattice reads of wagers of one par sheet (:class:`.hold_distribution.Group`)."""
+
+    outcomes: tuple[tuple[float, Fraction], ...]  # (probability, net pay per unit)
+    wagers: int
+
+    @property
+    def mean(self) -> float: ...
+
+    @property
+    def variance(self) -> float: ...
 
 MAX_GRID = 1 << 22
 #: from this many points on, a grid's distribution is computed in its own memory
