@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SPENT: collections.Counter = collections.Counter()
 
 
-def _timed(owner, name: str, label: str) -> None:
-    step = getattr(owner, name)
+def _wrapped(step, label: str):
+    """``step``, its time added to ``SPENT[label]`` at each call."""
 
     def timed(*args, **kwargs):
         start = time.perf_counter()
@@ -34,20 +34,11 @@ def _timed(owner, name: str, label: str) -> None:
         finally:
             SPENT[label] += time.perf_counter() - start
 
-    setattr(owner, name, timed)
-
-
-def _timed_hook(hook):
-    """A finish hook (the ledger, the deviations) timed under its own name."""
-
-    def timed(*args, **kwargs):
-        start = time.perf_counter()
-        try:
-            return hook(*args, **kwargs)
-        finally:
-            SPENT[f"  finish: {hook.__name__}"] += time.perf_counter() - start
-
     return timed
+
+
+def _timed(owner, name: str, label: str) -> None:
+    setattr(owner, name, _wrapped(getattr(owner, name), label))
 
 
 def main() -> None:
@@ -80,7 +71,7 @@ def main() -> None:
     _timed(day_checks, "hold_checks", "    of which computed afresh")
     _timed(deviations, "pooled_check", "  finish: a period's tables pooled")
     for hooks in (finish.FINISH_HOOKS.merged, finish.FINISH_HOOKS.done):
-        hooks[:] = [_timed_hook(hook) for hook in hooks]
+        hooks[:] = [_wrapped(hook, f"  finish: {hook.__name__}") for hook in hooks]
     licensee = Licensee.objects.get(license_number="DEMO-0001")
     start = time.perf_counter()
     with open(log, "rb") as stream:

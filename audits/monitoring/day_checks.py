@@ -46,12 +46,13 @@ def days_checks(venue: Venue, days: list[date], shared: dict) -> dict[date, list
     }
     found = {}
     for day in days:
-        inputs = _digest(revision, lines.get(day, []))
+        day_lines = lines.get(day, [])
+        inputs = _digest(revision, day_lines)
         row = kept.get(day)
         if row is not None and row.inputs == inputs:
             found[day] = [_check_of(data) for data in row.checks]
             continue
-        found[day] = hold_checks(venue, day, day, shared, tested_only=True, lines=lines.get(day))
+        found[day] = hold_checks(venue, day, day, shared, tested_only=True, lines=day_lines)
         found[day] = [check for check in found[day] if check.tested]
         DayChecks.objects.update_or_create(
             licensee_id=venue.licensee_id, venue=venue.code, gaming_day=day,

@@ -31,7 +31,7 @@ def summary_figures(totals, findings, submissions, report: Report) -> dict:
     )
     if report.kind == "submission":  # past the cap, findings counted and not stored
         by_code.update(submissions[0].findings_unstored or {})
-    money = findings.filter(code__in=("overpaid", "underpaid"))
+    payouts = findings.filter(code__in=("overpaid", "underpaid"))
     wagers = [t for t in totals if t.wager_key]
     by_code_rows = [_code_row(code, n, findings) for code, n in by_code.most_common()]
     rejected = sum(s.rejected_lines for s in submissions) if report.kind != "venue" else None
@@ -48,7 +48,7 @@ def summary_figures(totals, findings, submissions, report: Report) -> dict:
         "paid_out": str(sum((t.paid_out for t in wagers), ZERO)),
         "overpaid": str(sum((t.overpaid for t in wagers), ZERO)),
         "underpaid": str(sum((t.underpaid for t in wagers), ZERO)),
-        "payout_findings": money.count(),
+        "payout_findings": payouts.count(),
         "verdict": _verdict(by_code, rejected, rounds - clean),
     }
 

@@ -14,11 +14,12 @@ def submission_validate_now(submission: Submission, lines_per_chunk: int | None 
     """The whole pipeline in this process (command line, eager mode)."""
     if submission.status in (SubmissionStatus.DONE, SubmissionStatus.FAILED):
         return submission
-    resolver, rules = RulesResolver(), GameRulesCache()  # shared by the chunks of one file
+    # shared by the chunks of one file: the rules in force, the engine rules, the venues' times
+    resolver, rules, venues = RulesResolver(), GameRulesCache(), {}
     with log_context(submission=submission.uuid):
         for chunk in submission_prepare(submission, lines_per_chunk):
             with log_context(chunk=chunk.index):
-                chunk_validate(chunk, ChunkRun(submission, resolver, rules))
+                chunk_validate(chunk, ChunkRun(submission, resolver, rules, venues))
         return submission_finish(submission)
 
 

@@ -43,7 +43,7 @@ from audits.validation.findings import Finding, format_rule
 from audits.validation.games import check_round
 from audits.validation.parse import ParsedRound, parse_line
 from audits.validation.rejected import Rejected
-from audits.validation.screen.readiness import KernelNotCompiled, compiling_refused
+from audits.validation.screen.readiness import KernelNotCompiled
 from audits.validation.sums import counted_sums
 from audits.validation.written_place import place_as_written
 from games.rules_resolver import RulesResolver
@@ -159,8 +159,8 @@ class ChunkRun:
             others = [LineLeft(n, raw, None) for n, raw in zip(numbers, batch, strict=True)]
         else:
             try:
-                with compiling_refused():  # a validation compiles nothing
-                    others = self.fast.screen(numbers, batch)
+                # a chunk is validated where compiling is refused (chunk.py, chunk_batch.py)
+                others = self.fast.screen(numbers, batch)
             except KernelNotCompiled as missing:
                 log.warning("lines %d to %d: %s; the exact path judges them, and this run's "
                             "other lines", numbers[0], numbers[-1], missing)  # fmt: skip
