@@ -13,6 +13,7 @@ from typing import Protocol
 import numpy as np
 
 from audits.par.large_grid import UNDERFLOW, pmf_in_place
+from audits.par.sparse_grid import Spectrum, sparse_spectrum
 
 
 class Group(Protocol):
@@ -33,6 +34,9 @@ MAX_GRID = 1 << 22
 #: they free stays in the process's heap (glibc's malloc), where the month test's largest
 #: grid then comes on top of it; below it (2 MB of floats), numpy's and the spectra kept
 LARGE_GRID = 1 << 18
+#: from this many points on, a grid is first tried as its surviving frequencies alone
+#: (:mod:`audits.par.sparse_grid`): a day's or a month's many wagers leave a few hundred
+SPARSE_GRID = 1 << 16
 SUM_BLOCK = 1 << 16  # points of a cumulative sum held at once
 FOLD_BOUND = 1e-13
 EXACT = "exact"
@@ -60,12 +64,14 @@ class HoldTest:
 @dataclass(frozen=True)
 class Lattice:
     """The distribution of the groups' summed result: ``pmf[i]`` is the probability that it
-    is ``(origin + i) * step`` units."""
+    is ``(origin + i) * step`` units; on a large grid, its surviving frequencies
+    (``spectrum``) stand for ``pmf`` (None then)."""
 
     step: Fraction
     origin: int
-    pmf: np.ndarray
+    pmf: np.ndarray | None
     mean: float
+    spectrum: Spectrum | None = None
 
     @classmethod
     def of(cls, groups: list[Group]) -> Lattice | None:
@@ -82,6 +88,9 @@ class Lattice:
         start = 0 if size >= full else max(0, round(mean - shift) - size // 2)
         spread = [(tuple(s - low for s in steps), tuple(p for p, _ in g.outcomes), g.wagers)
                   for g, steps, low in zip(groups, at, lowest, strict=True)]  # fmt: skip
+        spectrum = sparse_spectrum(spread, size, start % size) if size >= SPARSE_GRID else None
+        if spectrum is not None:
+            return cls(step, shift + start, None, mean * float(step), spectrum)
         if size >= LARGE_GRID:  # index i is the sum shift + start + i
             pmf = pmf_in_place(spread, size, start % size)
         else:
@@ -96,24 +105,43 @@ class Lattice:
         x = observed / float(self.step) - self.origin  # in steps from the grid's start
         if abs(x - round(x)) < 1e-9:
             x = float(round(x))  # on the lattice: its own point counts in both tails
-        n = len(self.pmf)
+        n = self.size
         at_i = math.ceil(x)
-        # P(sum <= i) from the start and P(sum >= i) from the far end (exact there too),
-        # each summed a block at a time as one cumulative sum
-        low, below_p = _running_sum(self.pmf, tail, min(math.floor(x), n - 1))
+        # P(sum <= i) from the start and P(sum >= i) from the far end (exact there too)
+        low, below_p = self._from_low(tail, min(math.floor(x), n - 1))
         if x < 0:
             below_p = 0.0
-        past, above_p = _running_sum(self.pmf[::-1], tail, n - 1 - at_i)
+        past, above_p = self._from_high(tail, n - 1 - at_i)
         high = n - 1 - past
         if not 0 <= at_i < n:
             above_p = 1.0 if at_i < 0 else 0.0
         p = min(1.0, 2 * min(below_p, above_p)) if tails == BOTH else min(1.0, above_p)
+        p = max(0.0, p)  # a sum of frequencies can come out a rounding below 0
         unit = float(self.step)
         method = EXACT + (LOW_ONLY if tails == LOW else "")
         return HoldTest(
             self.mean, (self.origin + low) * unit, (self.origin + high) * unit, p, confidence,
             method,
         )  # fmt: skip
+
+    @property
+    def size(self) -> int:
+        return self.spectrum.size if self.spectrum is not None else len(self.pmf)
+
+    def _from_low(self, tail: float, at: int) -> tuple[int, float]:
+        """The first point where the mass from the start exceeds ``tail`` and the mass up to
+        point ``at`` (0.0 when ``at`` is not a point), as :func:`_running_sum`."""
+        if self.spectrum is None:  # summed a block at a time as one cumulative sum
+            return _running_sum(self.pmf, tail, at)
+        s = self.spectrum
+        return s.first_below_over(tail), (s.below(at) if 0 <= at < s.size else 0.0)
+
+    def _from_high(self, tail: float, at: int) -> tuple[int, float]:
+        """:meth:`_from_low` counted from the far end."""
+        if self.spectrum is None:
+            return _running_sum(self.pmf[::-1], tail, at)
+        s = self.spectrum
+        return s.first_above_over(tail), (s.above(s.size - 1 - at) if 0 <= at < s.size else 0.0)
 
 
 #: the most bytes of spectra :func:`_log_spectrum` keeps between tests, the latest used (8

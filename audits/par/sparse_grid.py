@@ -1,0 +1,183 @@
+"""The distribution of a sum of many wagers held as the few frequencies that do not underflow.
+
+:mod:`audits.par.lattice` raises each group's transform to its number of wagers.  Raised to
+the power of thousands of wagers, a transform's modulus underflows to exactly 0 everywhere
+but near the few frequencies where every group's modulus is close to 1 (near 0, and near
+``j / d`` when every pay is a multiple of ``d`` steps): on a day's or a month's grid of 2^18
+to 2^22 points, a few hundred frequencies survive.  Both other paths compute every
+frequency and transform all of them back; here only the survivors are computed, and the
+distribution is never laid out: the sums the test reads (the mass at or below a point, at
+or above it) are each a sum over the survivors, in closed form (a geometric series per
+frequency), and an interval's ends are found by bisection on them.
+
+Which frequencies survive is found without computing the others.  One group bounds the
+product (every group's modulus is at most 1): where its own ``n``-th power underflows, so
+does the product.  Its modulus moves at most ``2 pi M`` per unit of frequency (``M``: the
+mean absolute deviation of its steps), so it is computed at the centre of each cell of
+``H`` frequencies, and a cell is dropped only when even that much movement could not bring
+it up to where the power survives; the cells kept are computed frequency by frequency for
+every group, and a frequency kept where the product's log modulus is above
+:data:`~.large_grid.UNDERFLOW`, exactly as the other paths keep it.  Where more than
+:data:`MOST_SHARE` of the frequencies survive (few wagers, wide pays), None: the other paths
+serve.  ``tests/audits/par/test_sparse_grid.py`` holds this path to the sequences
+enumerated and to the in-place path.  Pure: numpy.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from audits.par.large_grid import UNDERFLOW
+
+MOST_SHARE = 1 / 64  # of a grid's frequencies: beyond it the whole grid is computed
+SLACK = 1.0  # in the log modulus, below UNDERFLOW: a cell's bound errs on keeping it
+
+
+@dataclass(frozen=True)
+class Spectrum:
+    """The distribution on a grid of ``size`` points (point ``i``: the sum ``start + i``,
+    modulo ``size``), normalised, as its transform at the frequencies ``k`` (1 to ``size /
+    2``; every other one 0 but at 0, where it is 1): ``pmf[i] = (1 + 2 Re sum_k v_k w^(k
+    i)) / size``, ``w = exp(2 pi i / size)``, the frequency ``size / 2`` counted once."""
+
+    size: int
+    k: np.ndarray
+    over: np.ndarray  # v_k / (1 - w^k): each frequency's geometric series' factor
+    halfway: float  # v at size / 2 (real), 0 when it underflows
+
+    def below(self, m: int) -> float:
+        """The mass at points ``0..m``."""
+        if m < 0:
+            return 0.0
+        if m >= self.size - 1:
+            return 1.0
+        turn = _turn(self.k, m + 1, self.size)  # sum_{i<=m} w^(ki) = (1 - w^(k(m+1))) / (1 - w^k)
+        series = 2 * (self.over * (1 - turn)).real.sum()
+        return float((m + 1 + series + self.halfway * (m % 2 == 0)) / self.size)
+
+    def above(self, m: int) -> float:
+        """The mass at points ``m..size-1``."""
+        if m <= 0:
+            return 1.0
+        if m >= self.size:
+            return 0.0
+        turn = _turn(self.k, m, self.size)  # sum_{i>=m} w^(ki) = (w^(km) - 1) / (1 - w^k)
+        series = 2 * (self.over * (turn - 1)).real.sum()
+        return float((self.size - m + series - self.halfway * (m % 2 == 1)) / self.size)
+
+    def first_below_over(self, tail: float) -> int:
+        """The first point ``m`` whose mass at or below it exceeds ``tail`` (``size``: none)."""
+        return _first(lambda m: self.below(m) > tail, self.size)
+
+    def first_above_over(self, tail: float) -> int:
+        """Counted from the far end: the first ``j`` whose mass at or above ``size - 1 - j``
+        exceeds ``tail`` (``size``: none)."""
+        return _first(lambda j: self.above(self.size - 1 - j) > tail, self.size)
+
+
+def sparse_spectrum(groups: list[tuple[tuple[int, ...], tuple[float, ...], int]], size: int,
+                    start: int) -> Spectrum | None:  # fmt: skip
+    """The groups' summed distribution on a grid of ``size`` points shifted by ``start``, as
+    its surviving frequencies; None when too many survive.  ``groups``: each group's
+    outcomes as ``(steps, probabilities, wagers)``, steps from 0."""
+    alike: dict[tuple, int] = {}  # groups of the same outcomes: one power of their wagers
+    for steps, probabilities, n in groups:
+        alike[(steps, probabilities)] = alike.get((steps, probabilities), 0) + n
+    outcomes = [(np.asarray(s, np.int64), np.asarray(p, float), n) for (s, p), n in alike.items()]
+    k = _candidates(outcomes, size)
+    if k is None:
+        return None
+    log_modulus, angle = np.zeros(len(k)), np.zeros(len(k))
+    for steps, probabilities, n in outcomes:
+        z = (probabilities[:, None] * _turn(k[None, :], -steps[:, None], size)).sum(axis=0)
+        with np.errstate(divide="ignore"):
+            log_modulus += n * np.log(np.abs(z))
+        angle += n * np.angle(z)
+    kept = (log_modulus > UNDERFLOW) | (k == 0)
+    k, log_modulus, angle = k[kept], log_modulus[kept], angle[kept]
+    turned = angle + 2 * np.pi * ((k * start) % size) / size
+    values = np.exp(log_modulus - log_modulus[0] + 1j * (turned - turned[0]))
+    halfway = values[k == size // 2].real.sum() if size > 1 else 0.0
+    inner = (k > 0) & (k < size // 2)
+    return Spectrum(size, k[inner], values[inner] / (1 - _turn(k[inner], 1, size)),
+                    float(halfway))  # fmt: skip
+
+
+def _candidates(outcomes: list[tuple[np.ndarray, np.ndarray, int]], size: int):
+    """The frequencies 0..size/2 where the product may survive, or None when more than
+    :data:`MOST_SHARE` of them may: cells of frequencies, each dropped where the groups'
+    bounds prove the product underflows in all of it, the others halved, down to cells
+    narrow enough for the narrowest group's bound (:func:`_fine_cell`)."""
+    half = size // 2
+    most = max(1, int(MOST_SHARE * size))
+    bounding = [(s, p, n, _moves(s, p, size)) for s, p, n in outcomes if len(s) > 1 and n > 0]
+    if not bounding:
+        return None
+    fine = _fine_cell(bounding)
+    cell = max(fine, 1 << max(0, (half // 16).bit_length() - 1))
+    first = np.arange(0, half + 1, cell, dtype=np.int64)
+    while True:
+        first = first[_bound(bounding, first, cell, size) >= UNDERFLOW - SLACK]
+        if len(first) > most:  # the scan itself would cost what the whole grid does
+            return None
+        if cell <= fine:
+            break
+        cell //= 2
+        first = np.concatenate([first, first + cell])
+    k = (first[:, None] + np.arange(cell, dtype=np.int64)[None, :]).ravel()
+    k = np.union1d(k[k <= half], [0])
+    return k if len(k) <= 2 * most else None
+
+
+def _fine_cell(bounding: list[tuple[np.ndarray, np.ndarray, int, float]]) -> int:
+    """Cells of this many frequencies: the narrowest group's modulus (most wagers times
+    spread) moves within one at most half as far as it may be below 1 where its power
+    survives."""
+    steps, probabilities, n, moves = max(bounding, key=lambda o: o[2] * _spread(o[0], o[1]))
+    room = 1 - math.exp((UNDERFLOW - SLACK) / n)
+    return 1 << max(0, int(math.floor(math.log2(max(room / moves, 1.0)))))
+
+
+def _bound(bounding, first: np.ndarray, cell: int, size: int) -> np.ndarray:
+    """Per cell of ``cell`` frequencies from ``first``: the product's log modulus at most,
+    anywhere in it (each group's modulus at the cell's centre, plus how far it may move)."""
+    middle = (first + (cell - 1) / 2) / size  # each cell's centre, as a share of the grid
+    bound = np.zeros(len(first))
+    for steps, probabilities, n, moves in bounding:
+        z = np.exp(-2j * np.pi * middle[None, :] * steps[:, None])
+        modulus = np.abs((probabilities[:, None] * z).sum(axis=0)) + moves * (cell - 1) / 2
+        with np.errstate(divide="ignore"):
+            bound += n * np.log(np.minimum(modulus, 1.0))
+    return bound
+
+
+def _moves(steps: np.ndarray, probabilities: np.ndarray, size: int) -> float:
+    """How much a group's modulus may change from one frequency to the next, at most: ``2
+    pi / size`` times the mean absolute deviation of its steps."""
+    centre = (probabilities * steps).sum() / probabilities.sum()
+    return float(2 * np.pi * (probabilities * np.abs(steps - centre)).sum() / size)
+
+
+def _spread(steps: np.ndarray, probabilities: np.ndarray) -> float:
+    mean = (probabilities * steps).sum()
+    return float((probabilities * (steps - mean) ** 2).sum())
+
+
+def _turn(k: np.ndarray, m, size: int) -> np.ndarray:
+    """``exp(2 pi i k m / size)``, the product reduced modulo ``size`` in integers first."""
+    return np.exp(2j * np.pi * ((k * m) % size) / size)
+
+
+def _first(exceeds, size: int) -> int:
+    """The least ``m`` in ``0..size-1`` for which ``exceeds(m)`` (monotone), else ``size``."""
+    low, high = 0, size  # exceeds(high) taken as true
+    while low < high:
+        middle = (low + high) // 2
+        if exceeds(middle):
+            high = middle
+        else:
+            low = middle + 1
+    return low
