@@ -4,23 +4,25 @@
 the power of thousands of wagers, a transform's modulus underflows to exactly 0 everywhere
 but near the few frequencies where every group's modulus is close to 1 (near 0, and near
 ``j / d`` when every pay is a multiple of ``d`` steps): on a day's or a month's grid of 2^18
-to 2^22 points, a few hundred frequencies survive.  Both other paths compute every
-frequency and transform all of them back; here only the survivors are computed, and the
-distribution is never laid out: the sums the test reads (the mass at or below a point, at
-or above it) are each a sum over the survivors, in closed form (a geometric series per
-frequency), and an interval's ends are found by bisection on them.
+to 2^22 points, a few hundred to a couple of thousand frequencies survive.  Both other paths
+compute every frequency and transform all of them back; here only the survivors are
+computed, and the distribution is never laid out: the sums the test reads (the mass at or
+below a point, at or above it) are each a sum over the survivors, in closed form (a geometric
+series per frequency), and an interval's ends are found by bisection on them.
 
-Which frequencies survive is found without computing the others.  One group bounds the
-product (every group's modulus is at most 1): where its own ``n``-th power underflows, so
-does the product.  Its modulus moves at most ``2 pi M`` per unit of frequency (``M``: the
-mean absolute deviation of its steps), so it is computed at the centre of each cell of
-``H`` frequencies, and a cell is dropped only when even that much movement could not bring
-it up to where the power survives; the cells kept are computed frequency by frequency for
-every group, and a frequency kept where the product's log modulus is above
-:data:`~.large_grid.UNDERFLOW`, exactly as the other paths keep it.  Where more than
-:data:`MOST_SHARE` of the frequencies survive (few wagers, wide pays), None: the other paths
-serve.  ``tests/audits/par/test_sparse_grid.py`` holds this path to the sequences
-enumerated and to the in-place path.  Pure: numpy.
+Which frequencies survive is found without computing the others.  Every group's modulus is
+at most 1 and moves at most ``2 pi M / size`` from one frequency to the next (``M``: the mean
+absolute deviation of its steps), so on a cell of frequencies each group's modulus is at most
+its value at the cell's centre plus that much movement, and the product's log modulus at most
+the sum of the groups' bounds: a cell is dropped only where even that bound underflows.  The
+cells left are halved and bounded again, down to the width at which the narrowest group's
+bound is within half of how far below 1 its modulus may be; the frequencies of the cells kept
+are then computed for every group, and a frequency kept where the product's log modulus is
+above :data:`~.large_grid.UNDERFLOW`, as the other paths keep it (to rounding at that line).
+Where too many cells or frequencies are left (more than :data:`MOST_SHARE` of the grid's
+cells, twice that of its frequencies: few wagers, wide pays), None: the other paths serve.
+``tests/audits/par/test_sparse_grid.py`` holds this path to every frequency computed, to the
+sequences enumerated and to the in-place path.  Pure: numpy.
 """
 
 from __future__ import annotations
@@ -34,14 +36,16 @@ from audits.par.large_grid import UNDERFLOW
 
 MOST_SHARE = 1 / 64  # of a grid's frequencies: beyond it the whole grid is computed
 SLACK = 1.0  # in the log modulus, below UNDERFLOW: a cell's bound errs on keeping it
+BLOCK = 1 << 13  # frequencies computed at once
 
 
 @dataclass(frozen=True)
 class Spectrum:
     """The distribution on a grid of ``size`` points (point ``i``: the sum ``start + i``,
-    modulo ``size``), normalised, as its transform at the frequencies ``k`` (1 to ``size /
-    2``; every other one 0 but at 0, where it is 1): ``pmf[i] = (1 + 2 Re sum_k v_k w^(k
-    i)) / size``, ``w = exp(2 pi i / size)``, the frequency ``size / 2`` counted once."""
+    modulo ``size``), normalised, as its transform at the frequencies ``k`` (between 0 and
+    ``size / 2``, both left out; every other one 0 but at 0, where it is 1, and at ``size /
+    2``, ``halfway``): ``pmf[i] = (1 + 2 Re sum_k v_k w^(k i) + halfway (-1)^i) / size``,
+    ``w = exp(2 pi i / size)``."""
 
     size: int
     k: np.ndarray
@@ -91,19 +95,23 @@ def sparse_spectrum(groups: list[tuple[tuple[int, ...], tuple[float, ...], int]]
     if k is None:
         return None
     log_modulus, angle = np.zeros(len(k)), np.zeros(len(k))
-    for steps, probabilities, n in outcomes:
-        z = (probabilities[:, None] * _turn(k[None, :], -steps[:, None], size)).sum(axis=0)
-        with np.errstate(divide="ignore"):
-            log_modulus += n * np.log(np.abs(z))
-        angle += n * np.angle(z)
+    for a in range(0, len(k), BLOCK):  # a block of frequencies at a time: memory bounded
+        at = k[a : a + BLOCK]
+        for steps, probabilities, n in outcomes:
+            z = (probabilities[:, None] * _turn(at[None, :], -steps[:, None], size)).sum(axis=0)
+            with np.errstate(divide="ignore"):
+                log_modulus[a : a + BLOCK] += n * np.log(np.abs(z))
+            angle[a : a + BLOCK] += n * np.angle(z)
     kept = (log_modulus > UNDERFLOW) | (k == 0)
     k, log_modulus, angle = k[kept], log_modulus[kept], angle[kept]
     turned = angle + 2 * np.pi * ((k * start) % size) / size
     values = np.exp(log_modulus - log_modulus[0] + 1j * (turned - turned[0]))
     halfway = values[k == size // 2].real.sum() if size > 1 else 0.0
     inner = (k > 0) & (k < size // 2)
-    return Spectrum(size, k[inner], values[inner] / (1 - _turn(k[inner], 1, size)),
-                    float(halfway))  # fmt: skip
+    k = k[inner]
+    # 1 - w^k as -2i sin(pi k / size) w^(k/2): exact to rounding however small k / size
+    less = -2j * np.sin(np.pi * k / size) * np.exp(1j * np.pi * k / size)
+    return Spectrum(size, k, values[inner] / less, float(halfway))
 
 
 def _candidates(outcomes: list[tuple[np.ndarray, np.ndarray, int]], size: int):
@@ -116,8 +124,8 @@ def _candidates(outcomes: list[tuple[np.ndarray, np.ndarray, int]], size: int):
     bounding = [(s, p, n, _moves(s, p, size)) for s, p, n in outcomes if len(s) > 1 and n > 0]
     if not bounding:
         return None
-    fine = _fine_cell(bounding)
-    cell = max(fine, 1 << max(0, (half // 16).bit_length() - 1))
+    cell = 1 << max(0, (half // 16).bit_length() - 1)
+    fine = min(_fine_cell(bounding), cell)
     first = np.arange(0, half + 1, cell, dtype=np.int64)
     while True:
         first = first[_bound(bounding, first, cell, size) >= UNDERFLOW - SLACK]
@@ -127,9 +135,10 @@ def _candidates(outcomes: list[tuple[np.ndarray, np.ndarray, int]], size: int):
             break
         cell //= 2
         first = np.concatenate([first, first + cell])
+    if len(first) * cell > 2 * most:
+        return None
     k = (first[:, None] + np.arange(cell, dtype=np.int64)[None, :]).ravel()
-    k = np.union1d(k[k <= half], [0])
-    return k if len(k) <= 2 * most else None
+    return np.union1d(k[k <= half], [0])
 
 
 def _fine_cell(bounding: list[tuple[np.ndarray, np.ndarray, int, float]]) -> int:

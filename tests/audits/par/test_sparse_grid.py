@@ -134,3 +134,20 @@ def test_a_sheet_of_one_outcome_bounds_nothing():
     assert sg.sparse_spectrum([((0,), (1.0,), 1000)], 1 << 18, 0) is None
     group = Group(((1.0, F(-1)),), 1000)
     assert hold_test([group], -1000.0, 0.95).p_value == pytest.approx(1.0)
+
+
+def test_a_sheet_that_hardly_moves_is_declined_without_laying_out_the_grid():
+    """A pay of 2,000 once in a million: its modulus moves so little that its own cells would
+    be wider than the grid; the scan stops at the first cells' width, and what it holds stays
+    small (it once laid out every frequency of a cell 2^26 wide before declining)."""
+    import tracemalloc
+
+    rare = F(1, 10**6)
+    groups = [Group(((float(1 - rare), F(-1)), (float(rare), F(2000))), 200)]
+    tracemalloc.start()
+    try:
+        lattice = ht.Lattice.of(groups)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert lattice.spectrum is None and peak < 16 << 20
