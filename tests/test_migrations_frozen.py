@@ -1,10 +1,7 @@
-"""No migration imports code of the project that may change: what it does is written out in
-its own file or in a frozen module it imports by name, so that no later change to the
-project's code changes what it does to a database.  Migrations that landed importing a
-module keep importing it (a landed migration is never edited): those modules are frozen for
-them (:data:`FROZEN`) and import nothing of the project but the round keys, whose values
-``tests/audits/migrations/test_frozen_round_keys.py`` pins.  Another migration of the
-project is the project's code too, and so is a module imported by name at run time."""
+"""Every migration imports nothing of the project: what it does is written out in its own
+file, frozen as it was when it was made, so that no later change to the project's code
+changes what it does to a database.  Another migration of the project is the project's code
+too, and so is a module imported by name at run time."""
 
 from __future__ import annotations
 
@@ -14,14 +11,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("audits", "games", "compliance")
 IMPORTERS = ("import_module", "__import__")  # functions that import a module by its name
-#: the modules landed migrations import, frozen for them (each says so)
-FROZEN = {
-    "compliance.content_types": ROOT / "compliance/content_types.py",
-    "audits.submissions.round_keys": ROOT / "audits/submissions/round_keys.py",
-    "audits.submissions.tally": ROOT / "audits/submissions/tally.py",
-}
-#: what 0013 and the frozen round keys import: the keys every stored row holds, pinned
-PINNED = {"audits.validation.round_ids"}
 
 
 def _migrations() -> list[Path]:
@@ -65,21 +54,13 @@ def test_every_migrations_folder_is_checked():
     assert "audits/submissions/migrations" in folders
 
 
-def test_no_migration_imports_the_project_but_what_is_frozen_for_it():
+def test_no_migration_imports_the_project():
     found = [
         f"{path.relative_to(ROOT)}:{line} imports {name}"
         for path in _migrations()
         for line, name in project_imports(path.read_text(encoding="utf-8"))
-        if name not in FROZEN.keys() | PINNED
     ]
     assert found == []
-
-
-def test_the_frozen_modules_say_so_and_import_only_the_pinned_keys():
-    for name, path in FROZEN.items():
-        source = path.read_text(encoding="utf-8")
-        assert "Frozen" in source.split('"""')[1], f"{name} does not say it is frozen"
-        assert {module for _, module in project_imports(source)} <= PINNED, name
 
 
 def test_late_relative_and_by_name_imports_are_seen():

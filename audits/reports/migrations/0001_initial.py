@@ -8,7 +8,25 @@ import uuid
 from django.conf import settings
 from django.db import migrations, models
 
-from compliance.content_types import content_types_relabelled
+
+def _relabel(apps, models: list[str], old: str, new: str) -> None:
+    content_types = apps.get_model("contenttypes", "ContentType").objects
+    for model in models:
+        if content_types.filter(app_label=old, model=model).exists():
+            # a type made afresh for the new label (by an earlier migrate) gives way to the old
+            # one, which carries the permissions and log entries
+            content_types.filter(app_label=new, model=model).delete()
+            content_types.filter(app_label=old, model=model).update(app_label=new)
+
+
+def content_types_relabelled(models: list[str], *, old: str, new: str) -> migrations.RunPython:
+    """The operation that moves ``models``' content types from app ``old`` to ``new`` (and
+    back if the migration is reversed), so the permissions and admin log entries that point
+    at them follow them."""
+    return migrations.RunPython(
+        lambda apps, _editor: _relabel(apps, models, old, new),
+        lambda apps, _editor: _relabel(apps, models, new, old),
+    )
 
 
 class Migration(migrations.Migration):
