@@ -87,6 +87,7 @@ from compliance.settings_parts.workers import (  # noqa: F401
     EMBEDDED_VALIDATION_THREAD,
     LIVE_SWEEP_SECONDS,
     PARSHEET_CACHE_DIR,
+    PARSHEET_PROCESSES,
     SUBMISSION_CHUNK_LINES,
 )
 

@@ -30,6 +30,9 @@ AUDITS_KERNELS_COMPILE_APART = env_bool("AUDITS_KERNELS_COMPILE_APART", True)
 # registry) kept between processes, in a folder of the engine's sources' fingerprint
 # (games/services/sheet_cache.py); empty: computed in every process.
 PARSHEET_CACHE_DIR = os.environ.get("PARSHEET_CACHE_DIR", str(BASE_DIR / "var" / "parsheets"))
+# The processes a command loading a registry computes the sheets it has not kept in (the
+# variants of a rule version at once: `make test` and `make demo` use 2); 1: in its own.
+PARSHEET_PROCESSES = int(os.environ.get("PARSHEET_PROCESSES") or 1)
 # When a submission's validation finishes (through Celery), request and generate its report.
 AUDITS_REPORT_ON_FINISH = env_bool("AUDITS_REPORT_ON_FINISH", False)
 # The queue tasks are sent to, and that a worker started without -Q consumes; the tasks a

@@ -5,8 +5,11 @@ a rule version's wagers without a paytable (on freezing)."""
 from __future__ import annotations
 
 import json
-from functools import lru_cache, partial
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
+
+from django.conf import settings
 
 from games.engine.catalog import compute_parsheet
 from games.engine.catalog import game as engine_game
@@ -17,7 +20,7 @@ from games.models import ParSheet, Paytable, RuleVersion
 from .defined_wagers import defined_sheet_dict, rule_version_side_wagers
 from .engine_paytables import engine_paytable
 from .hashing import canonical_json
-from .sheet_cache import sheet_kept
+from .sheet_cache import sheet_keep, sheet_read
 
 
 def store_paytable_sheets(paytable: Paytable) -> None:
@@ -29,14 +32,13 @@ def store_paytable_sheets(paytable: Paytable) -> None:
         _store_defined_sheets(paytable, defined)
         return
     priced = engine_game(rule_version.game.code).priced_by(paytable.wager_key)
-    for decks in rule_version.decks_allowed:
-        sheet = _sheet(
-            rule_version.game.code,
-            decks,
-            canonical_json(rule_version.parameters),
-            canonical_json({paytable.wager_key: paytable.entries}),
-            ",".join(priced),
-        )
+    decks_allowed = list(rule_version.decks_allowed)
+    sheets = _sheets([
+        (rule_version.game.code, decks, canonical_json(rule_version.parameters),
+         canonical_json({paytable.wager_key: paytable.entries}), ",".join(priced))
+        for decks in decks_allowed
+    ])  # fmt: skip
+    for decks, sheet in zip(decks_allowed, sheets, strict=True):
         for key, wager in sheet["wagers"].items():
             ParSheet.objects.create(
                 rule_version=rule_version,
@@ -69,46 +71,77 @@ def store_main_sheets(rule_version: RuleVersion) -> None:
     if not keys:
         return
     pays = rule_version.options.get("blackjack_pays") or [None]
-    for decks in rule_version.decks_allowed:
-        for bj in pays:
-            options = {"blackjack_pays": bj} if bj else {}
-            sheet = _sheet(
-                rule_version.game.code,
-                decks,
-                canonical_json({**rule_version.parameters, **options}),
-                "{}",
-                ",".join(keys),
+    variants = [
+        (decks, {"blackjack_pays": bj} if bj else {})
+        for decks in rule_version.decks_allowed
+        for bj in pays
+    ]
+    sheets = _sheets([
+        (rule_version.game.code, decks, canonical_json({**rule_version.parameters, **options}),
+         "{}", ",".join(keys))
+        for decks, options in variants
+    ])  # fmt: skip
+    for (decks, options), sheet in zip(variants, sheets, strict=True):
+        for key, wager in sheet["wagers"].items():
+            ParSheet.objects.create(
+                rule_version=rule_version,
+                decks=decks,
+                options=options,
+                wager_key=key,
+                house_edge=wager["house_edge"],
+                sheet=wager,
             )
-            for key, wager in sheet["wagers"].items():
-                ParSheet.objects.create(
-                    rule_version=rule_version,
-                    decks=decks,
-                    options=options,
-                    wager_key=key,
-                    house_edge=wager["house_edge"],
-                    sheet=wager,
-                )
 
 
-@lru_cache(maxsize=256)
-def _sheet(code: str, decks: int, settings: str, tables: str, wagers: str) -> dict[str, Any]:
-    """The engine's sheet (cached in the process and on disk: the engine is deterministic,
-    :mod:`.sheet_cache`)."""
-    compute = partial(_computed, code, decks, settings, tables, wagers)
-    return sheet_kept(compute, code, str(decks), settings, tables, wagers)
+#: an engine sheet's inputs: game code, deck count, parameters, paytables and wagers (as JSON
+#: and a comma-separated list)
+SheetKey = tuple[str, int, str, str, str]
+
+#: the engine's sheets this process has computed or read (the engine is deterministic)
+_SHEETS: dict[SheetKey, dict[str, Any]] = {}
 
 
-def _computed(code: str, decks: int, settings: str, tables: str, wagers: str) -> dict[str, Any]:
+def _sheets(keys: list[SheetKey]) -> list[dict[str, Any]]:
+    """The engine's sheets of ``keys``, in order: kept by this process, read from the folder
+    (:mod:`.sheet_cache`), or computed, those in neither by :setting:`PARSHEET_PROCESSES`
+    processes at once."""
+    wanted = list(dict.fromkeys(keys))
+    for key in wanted:
+        if key not in _SHEETS and (kept := sheet_read(*_inputs(key))) is not None:
+            _SHEETS[key] = kept
+    missing = [key for key in wanted if key not in _SHEETS]
+    for key, sheet in zip(missing, _computed_all(missing), strict=True):
+        sheet_keep(sheet, *_inputs(key))
+        _SHEETS[key] = sheet
+    return [_SHEETS[key] for key in keys]
+
+
+def _inputs(key: SheetKey) -> tuple[str, ...]:
+    code, decks, settings_json, tables, wagers = key
+    return code, str(decks), settings_json, tables, wagers
+
+
+def _computed_all(keys: list[SheetKey]) -> list[dict[str, Any]]:
+    """Each key's sheet computed, in processes of their own when the setting asks for more
+    than one and this process may start them (a Celery worker's pool processes may not)."""
+    processes = min(settings.PARSHEET_PROCESSES, len(keys))
+    if processes <= 1 or multiprocessing.current_process().daemon:
+        return [_computed(*key) for key in keys]
+    forked = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(processes, mp_context=forked) as pool:
+        return list(pool.map(_computed, *zip(*keys, strict=True)))
+
+
+def _computed(code: str, decks: int, parameters: str, tables: str, wagers: str) -> dict[str, Any]:
     parsed_tables = json.loads(tables)
     replaced = {
         wager: make_paytable(wager, "registry", entries, Source("registry"), tuple(entries))
         for wager, entries in parsed_tables.items()
     }
-    settings_dict = json.loads(settings)
     sheet = compute_parsheet(
         code,
         decks,
-        settings_dict,
+        json.loads(parameters),
         sensitivity=False,
         paytables=replaced,
         only=frozenset(wagers.split(",")),

@@ -15,7 +15,6 @@ import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -32,20 +31,29 @@ def _engine_fingerprint() -> str:
     return sources_fingerprint(Path(settings.BASE_DIR), ENGINE)
 
 
-def sheet_kept(compute: Callable[[], dict[str, Any]], *inputs: str) -> dict[str, Any]:
-    """The sheet of ``inputs`` (every argument of ``compute``, as text), read from the
-    folder, or computed and kept there."""
-    if not settings.PARSHEET_CACHE_DIR:
-        return compute()
-    digest = hashlib.sha256("\0".join(inputs).encode()).hexdigest()
-    path = Path(settings.PARSHEET_CACHE_DIR) / _engine_fingerprint() / f"{digest}.json"
+def sheet_read(*inputs: str) -> dict[str, Any] | None:
+    """The sheet of ``inputs`` kept in the folder; None if none is (or it cannot be read)."""
+    path = _path(inputs)
+    if path is None:
+        return None
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        pass
-    sheet = compute()
-    _write(path, sheet)
-    return sheet
+        return None
+
+
+def sheet_keep(sheet: dict[str, Any], *inputs: str) -> None:
+    """``sheet`` kept in the folder as the sheet of ``inputs`` (nothing if there is none)."""
+    path = _path(inputs)
+    if path is not None:
+        _write(path, sheet)
+
+
+def _path(inputs: tuple[str, ...]) -> Path | None:
+    if not settings.PARSHEET_CACHE_DIR:
+        return None
+    digest = hashlib.sha256("\0".join(inputs).encode()).hexdigest()
+    return Path(settings.PARSHEET_CACHE_DIR) / _engine_fingerprint() / f"{digest}.json"
 
 
 def _write(path: Path, sheet: dict[str, Any]) -> None:
