@@ -7,10 +7,12 @@ turn: the worst case; the demo's few amounts) the log is generated once into
 ``var/bench/`` (the blackjack family's generator plays every hand, so that takes minutes;
 later runs reuse the file), a fresh database is migrated and loaded, and a separate process
 measures, as
-one worker would: the file's bare parse (orjson, no validation), then file on disk ->
-stored submission -> findings, totals and round keys in the database (PostgreSQL when
-reachable, else SQLite).  Each workload's own process gives its peak resident memory, and
-beside it how much of that is shared libraries' pages (numba's LLVM above all): those are
+one worker would: the file's bare parse (orjson, no validation), then, after what a worker
+does once when it starts (its kernels loaded, the defined side wagers read:
+``AUDITS_WORKER_WARM``; its seconds printed apart), file on disk -> stored submission ->
+findings, totals and round keys in the database (PostgreSQL when reachable, else SQLite).
+Each workload's own process gives its peak resident memory, and beside it how much of that
+is shared libraries' pages (numba's LLVM above all): those are
 file pages, shared by every process and mapped more or less densely as the page cache
 holds more or less of the library (a library just installed is mapped most).
 
@@ -210,7 +212,8 @@ def _line(workload: Workload, stakes: str, runs: list[dict], distinct: int) -> N
           f"({got['cpu']:.1f} s of processor time), of which storing the upload "
           f"{got['stored']:.1f} s; bare parse {got['rounds'] / got['parse']:,.0f}/s; "
           f"{got['findings']:,} findings; {distinct:,} different main stakes; "
-          f"{got['exact_share']:.1%} of lines sent the exact way"
+          f"{got['exact_share']:.1%} of lines sent the exact way; the worker's start before "
+          f"it (kernels loaded, side wagers read, not counted) {got.get('warm', 0):.1f} s"
           f"{spread})")  # fmt: skip
 
 

@@ -3,7 +3,8 @@
 import os
 
 from celery import Celery
-from celery.signals import task_postrun, task_prerun
+from celery.signals import task_postrun, task_prerun, worker_init
+from django.utils.module_loading import import_string
 
 from compliance.logs import log_context
 
@@ -31,3 +32,15 @@ def _leave_task_log_context(task_id=None, **_):
     context = _task_contexts.pop(task_id, None)
     if context is not None:
         context.__exit__(None, None, None)
+
+
+@worker_init.connect
+def _warm_worker(**_):
+    """A worker's kernels loaded and the registry's defined side wagers read before it starts
+    its pool's processes (they inherit them), so that its first chunk costs what the next
+    ones do (AUDITS_WORKER_WARM: the function that does it, named as a string like every app
+    this module wires; empty: none)."""
+    from django.conf import settings
+
+    if settings.AUDITS_WORKER_WARM:
+        import_string(settings.AUDITS_WORKER_WARM)()

@@ -26,6 +26,12 @@ AUDITS_SCREEN = env_bool("AUDITS_SCREEN", True)
 # run) validates on the exact path meanwhile and starts that command in a process of its own;
 # false: it only says so in the log (audits/submissions/run/screen_switch.py).
 AUDITS_KERNELS_COMPILE_APART = env_bool("AUDITS_KERNELS_COMPILE_APART", True)
+# What a Celery worker does when it starts, before its pool's processes (which inherit it):
+# the kernels loaded and the defined side wagers read, so that its first chunk costs what the
+# next ones do (about a second); AUDITS_WORKER_WARM=false: nothing (the first chunk does it).
+AUDITS_WORKER_WARM = (
+    "audits.submissions.run.worker_warm" if env_bool("AUDITS_WORKER_WARM", True) else ""
+)
 # The engine's simulated par sheets (the blackjack family's, a minute of processor time a
 # registry) kept between processes, in a folder of the engine's sources' fingerprint
 # (games/services/sheet_cache.py); empty: computed in every process.

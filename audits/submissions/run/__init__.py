@@ -15,7 +15,8 @@ is the live room's way in).  Inside, by step:
   the rules in force (:mod:`.gate`, :mod:`.rules_context`);
 - :mod:`.tally`, :mod:`.round_keys`, :mod:`.finding_caps`, :mod:`.round_times`: what a run
   counts, keeps and refuses; :mod:`.bulk`: how it is written;
-- :mod:`.kernels`: the screen's kernels compiled before any validation needs them.
+- :mod:`.kernels`: the screen's kernels compiled before any validation needs them;
+  :mod:`.warm`: a worker's kernels loaded before its first chunk.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from audits.submissions.run.split import (
     submission_fail,
     submission_prepare,
 )
+from audits.submissions.run.warm import worker_warm
 
 
 def kernels_compile(rounds: int = 300) -> dict[str, float]:
@@ -57,5 +59,5 @@ __all__ = [
     "UnreadableFile", "chunk_append", "chunk_validate", "chunks_forget",
     "chunks_validate_together", "discard_work_copy", "gate_for", "kernels_compile",
     "media_path", "plain_path", "stored_ids", "submission_fail", "submission_prepare",
-    "without_bom",
+    "without_bom", "worker_warm",
 ]  # fmt: skip

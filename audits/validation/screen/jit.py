@@ -49,6 +49,8 @@ def kernel_cache_dir(root: Path = ROOT, sources: Sequence[str] = KERNEL_SOURCES)
 
 
 _folder: Path | None = None  # where this process's kernels are cached, once chosen
+#: every kernel this process has defined (:func:`compiled`), by its module and name
+KERNELS: dict[str, Callable] = {}
 
 
 def cache_in(folder: Path) -> None:
@@ -81,7 +83,9 @@ def compiled(function: Callable):
     plain function where numba is not installed."""
     if not KERNELS_COMPILED:
         return function
-    return _numba().njit(**JIT_OPTIONS)(function)
+    kernel = _numba().njit(**JIT_OPTIONS)(function)
+    KERNELS[f"{function.__module__}.{function.__qualname__}"] = kernel
+    return kernel
 
 
 def inlined(function: Callable):

@@ -15,15 +15,19 @@ before any work is done: the batch goes to the exact path.
 from __future__ import annotations
 
 import json
+import pickle
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from .jit import KERNELS_COMPILED, cache_folder
+from .jit import KERNELS, KERNELS_COMPILED, cache_folder
 
 #: the mark ``compile_kernels`` leaves in the kernels' folder once every kernel is there
 READY = "compiled.mark"
+#: beside it, the types each kernel was compiled for (numba's own, pickled as numba's cache
+#: index pickles them), by kernel: what :func:`kernels_load` loads
+SIGNATURES = "signatures.pickle"
 #: how long a missing mark is believed before the disk is looked at again (seconds)
 LOOK_AGAIN = 30.0
 
@@ -63,10 +67,38 @@ def kernels_mark_ready(compiled_seconds: dict[str, float]) -> None:
     global _seen_ready
     folder = cache_folder()
     folder.mkdir(parents=True, exist_ok=True)
+    signatures = {name: list(kernel.signatures) for name, kernel in KERNELS.items()}
+    partial = folder / (SIGNATURES + ".partial")
+    partial.write_bytes(pickle.dumps(signatures))
+    partial.replace(folder / SIGNATURES)
     partial = folder / (READY + ".partial")
     partial.write_text(json.dumps({"seconds": compiled_seconds}, indent=1))
     partial.replace(folder / READY)
     _seen_ready = True
+
+
+def kernels_load() -> int:
+    """Every kernel this process has defined loaded from the cache, for each of the types
+    ``compile_kernels`` compiled it for (a worker does it before its first chunk, which would
+    otherwise load them: half a second to a second); how many were loaded.  Nothing is
+    compiled: where the kernels are not ready, or one is missing, it stops there (a chunk's
+    screen stands aside as it would have)."""
+    if not kernels_ready(look_again=True):
+        return 0
+    try:
+        signatures = pickle.loads((cache_folder() / SIGNATURES).read_bytes())
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+        return 0
+    loaded = 0
+    with compiling_refused():
+        for name, kernel in KERNELS.items():
+            for signature in signatures.get(name, ()):
+                try:
+                    kernel.compile(signature)
+                except KernelNotCompiled:
+                    return loaded
+                loaded += 1
+    return loaded
 
 
 @contextmanager

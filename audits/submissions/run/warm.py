@@ -1,0 +1,47 @@
+"""A worker made ready before its first chunk, so that its first chunk costs what its next
+ones do.
+
+A process's first chunk pays once for what every later chunk finds ready: numba loading each
+kernel from its cache (half a second to a second), and the registry's defined side wagers
+read with their tables of outcomes (about half a second a definition: every hand of the
+cards they read is decided).  :func:`worker_warm` pays it when a Celery worker starts
+(``compliance/celery.py``, :setting:`AUDITS_WORKER_WARM`), in its main process before it
+starts the pool's processes, which inherit what it loaded.  It compiles nothing: where the
+kernels are not compiled it leaves them (the chunks' own switch says so and has them
+compiled apart, :mod:`.screen_switch`), and a database it cannot reach only leaves the side
+wagers to the first chunk.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from django.db import DatabaseError, connections
+
+from audits.submissions.run.screen_switch import screen_on
+from audits.validation.games import GAMES  # noqa: F401  (every game's kernels defined)
+from audits.validation.screen.readiness import kernels_load
+from games.services.defined_wagers import defined_wagers_read
+
+log = logging.getLogger(__name__)
+
+
+def worker_warm() -> dict[str, float]:
+    """The kernels loaded and the defined side wagers read (see the module); the seconds
+    each took, and how many of each."""
+    start = time.perf_counter()
+    try:
+        definitions = defined_wagers_read()
+    except DatabaseError as exc:  # a database not there yet: the first chunk reads them
+        log.warning("worker start: the defined side wagers not read (%s)", exc)
+        definitions = 0
+    read = time.perf_counter()
+    kernels = kernels_load() if screen_on() else 0
+    done = time.perf_counter()
+    connections.close_all()  # the pool's processes open their own
+    took = {"side wagers": read - start, "kernels": done - read,
+            "definitions read": definitions, "kernels loaded": kernels}  # fmt: skip
+    log.info("worker ready: %d defined side wager(s) read in %.2f s, %d kernel(s) loaded in "
+             "%.2f s", definitions, read - start, kernels, done - read)  # fmt: skip
+    return took
