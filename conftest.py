@@ -56,6 +56,15 @@ def _receipt_key(tmp_path_factory):
 
 
 @pytest.fixture(autouse=True)
+def _quick_password_hashes(settings):
+    """Passwords hashed with MD5 in the tests' own process, as Django's documentation
+    advises for tests: the production hasher (PBKDF2, a million iterations) costs 0.25 s a
+    password, and tests set and check hundreds. The processes the tests start (gunicorn,
+    workers, ``runserver``) hash with the production settings."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache():
     """Each test starts with an empty cache: the API's rate-limit counters live there, and
     users of different tests share ids (the database is rolled back, the cache is not)."""

@@ -83,13 +83,16 @@ def _toss_one_sheets(params, decks, options, paytables, only=None):
 
 
 def _ante_up_sheets(params, decks, options, paytables, only=None):
-    if only and only <= {"poker_bonus"}:  # exact and quick: no simulation needed
-        return (ante_up_parsheet.poker_bonus_sheet(decks, paytables["poker_bonus"]),)
+    if only and only <= {"poker_bonus", "insurance"}:  # exact and quick: no simulation needed
+        bonus = ante_up_parsheet.poker_bonus_sheet(decks, paytables["poker_bonus"])
+        return _with_insurance(params, decks, (bonus,) if "poker_bonus" in only else ())
     sheets = ante_up_parsheet.sheets_for(params, decks, options, paytables)
     return _with_insurance(params, decks, sheets)
 
 
 def _tie_bonus_sheets(params, decks, options, paytables, only=None):
+    if only and only <= {"insurance"}:  # exact and quick: no simulation needed
+        return _with_insurance(params, decks, ())
     sheets = tie_bonus_parsheet.sheets_for(params, decks, options, paytables)
     return _with_insurance(params, decks, sheets)
 

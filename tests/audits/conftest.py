@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from games.registry_io import load_registry
+from tests.registry_replay import registry_replay
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "registry"
 
@@ -69,7 +70,9 @@ def media(settings, tmp_path):
 
 @pytest.fixture
 def wa(db, media):
-    load_registry([DATA / "washington.yaml", DATA / "demo.yaml"])
+    """The shipped registry: loaded by the first test of the process, the same rows inserted
+    again for the others (tests/registry_replay.py)."""
+    registry_replay(lambda: load_registry([DATA / "washington.yaml", DATA / "demo.yaml"]))
     from games.models import Licensee
 
     return Licensee.objects.get(license_number="DEMO-0001")

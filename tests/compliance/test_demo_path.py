@@ -31,7 +31,6 @@ GAMES = {"toss-one-21", "ante-up-21", "blackjack-tie-bonus"}
 @pytest.fixture
 def media(settings, tmp_path):
     settings.MEDIA_ROOT = str(tmp_path / "media")
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def makefile_demo_commands() -> list[str]:
