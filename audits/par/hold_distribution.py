@@ -9,8 +9,9 @@ the ``n``-th power (several groups of wagers, each with its own sheet, multiply 
 polar form, ``n`` times each log of a modulus and each angle, summed over the groups.
 
 The transform is circular: a grid shorter than the whole range folds the far tails onto it.
-The grid is therefore centred on the mean and made wide enough that Bernstein's inequality
-bounds the folded probability below :data:`~.lattice.FOLD_BOUND`; when even
+The grid is therefore laid around the mean and made wide enough that Chernoff's or
+Bernstein's inequality (:mod:`~.grid_window`) bounds the folded probability below
+:data:`~.lattice.FOLD_BOUND`; when even
 :data:`~.lattice.MAX_GRID` points
 cannot promise that, the normal approximation is used and the result says so (``method``).
 

@@ -12,6 +12,7 @@ from typing import Protocol
 
 import numpy as np
 
+from audits.par.grid_window import reach
 from audits.par.large_grid import UNDERFLOW, pmf_in_place
 from audits.par.sparse_grid import Spectrum, sparse_spectrum
 
@@ -82,12 +83,12 @@ class Lattice:
         full = sum(g.wagers * s for g, s in zip(groups, spans, strict=True)) + 1
         shift = sum(g.wagers * low for g, low in zip(groups, lowest, strict=True))
         mean = sum(g.wagers * g.mean for g in groups) / float(step)  # in steps
-        size = _grid_size(groups, step, max(spans), full)
-        if size is None:
-            return None
-        start = 0 if size >= full else max(0, round(mean - shift) - size // 2)
         spread = [(tuple(s - low for s in steps), tuple(p for p, _ in g.outcomes), g.wagers)
                   for g, steps, low in zip(groups, at, lowest, strict=True)]  # fmt: skip
+        grid = _grid(spread, full, mean - shift)
+        if grid is None:
+            return None
+        size, start = grid
         spectrum = sparse_spectrum(spread, size, start % size) if size >= SPARSE_GRID else None
         if spectrum is not None:
             return cls(step, shift + start, None, mean * float(step), spectrum)
@@ -271,14 +272,28 @@ def _common_step(groups: list[Group]) -> Fraction:
     return Fraction(math.gcd(*numerators) or 1, denominator)
 
 
-def _grid_size(groups: list[Group], step: Fraction, span: int, full: int) -> int | None:
-    """A power of two covering the whole range, or, when smaller, enough of it around the
-    mean that the probability folded in from beyond is below :data:`FOLD_BOUND`
-    (Bernstein); None when :data:`MAX_GRID` is not enough."""
-    whole = 1 << max(full - 1, 1).bit_length()
-    variance = sum(g.wagers * g.variance for g in groups) / float(step) ** 2
-    log_bound = math.log(2 / FOLD_BOUND)  # P(|S - mean| >= t) <= 2 exp(-t²/2 / (V + span·t/3))
-    b = 2 * log_bound * span / 3
-    reach = (b + math.sqrt(b * b + 8 * log_bound * variance)) / 2
-    size = min(whole, 1 << (int(2 * reach + span + 2)).bit_length())
-    return size if size <= MAX_GRID else None
+def _grid(spread: list[tuple[tuple[int, ...], tuple[float, ...], int]], full: int,
+          mean: float) -> tuple[int, int] | None:  # fmt: skip
+    """The grid's size (a power of two) and its first point, in steps from the sum's least:
+    the whole range when that is smaller, else the window holding all but
+    :data:`FOLD_BOUND` of the sum (:mod:`.grid_window`), with its slack on both sides; None
+    when :data:`MAX_GRID` is not enough.  ``spread``: each group's outcomes in steps from its
+    least, as :meth:`Lattice.of` hands them on; ``mean``: the sum's, from its least."""
+    alike: dict[tuple, int] = {}  # groups of the same outcomes: one group of their wagers
+    for steps, probabilities, n in spread:
+        alike[(steps, probabilities)] = alike.get((steps, probabilities), 0) + n
+    below, above = reach([(np.asarray(s, float), _normalised(p), n)
+                          for (s, p), n in alike.items()], FOLD_BOUND / 2)  # fmt: skip
+    first = max(0, math.floor(mean - below))
+    last = min(full - 1, math.ceil(mean + above))
+    span = max(max(steps) for steps, _, _ in spread)
+    wide = last - first + 1
+    size = 1 << max(min(wide + span + 2, full) - 1, 1).bit_length()
+    if size > MAX_GRID:
+        return None
+    return size, (0 if size >= full else max(0, first - (size - wide) // 2))
+
+
+def _normalised(probabilities: tuple[float, ...]) -> np.ndarray:
+    p = np.asarray(probabilities, float)
+    return p / p.sum()
