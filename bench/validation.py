@@ -6,8 +6,8 @@ within the table's limits, a share at the limit: the realistic log; every cent a
 turn: the worst case; the demo's few amounts) the log is generated once into
 ``var/bench/`` (the blackjack family's generator plays every hand, so that takes minutes;
 later runs reuse the file), a fresh database is migrated and loaded, and a separate process
-measures, as
-one worker would: the file's bare parse (orjson, no validation, the file read once before: from the page cache), then, after what a worker
+measures, as one worker would: the file's bare parse (orjson, no validation; the file read
+once before, so that it is parsed from the page cache), then, after what a worker
 does once when it starts (its kernels loaded, the defined side wagers read:
 ``AUDITS_WORKER_WARM``; its seconds printed apart), file on disk -> stored submission ->
 findings, totals and round keys in the database (PostgreSQL when reachable, else SQLite).

@@ -82,14 +82,23 @@ def poker_outcome(player: tuple, dealer: tuple, dealer_natural: bool) -> tuple[s
 
 def bonus_category(first_two: Sequence[int], up_card: int) -> str | None:
     """The Poker Bonus hand: the first two cards, plus the up card for trips only."""
+    return bonus_category_of(*bonus_reads(first_two, up_card))
+
+
+def bonus_reads(first_two: Sequence[int], up_card: int) -> tuple[int, int, int, bool]:
+    """All the Poker Bonus category reads of the cards: the three ranks and whether the
+    three share one suit (validation's screen asks once per distinct reading)."""
     a, b = first_two
-    if RANK[a] != RANK[b]:
+    return RANK[a], RANK[b], RANK[up_card], SUIT[a] == SUIT[b] == SUIT[up_card]
+
+
+def bonus_category_of(rank_a: int, rank_b: int, rank_up: int, suited: bool) -> str | None:
+    """The Poker Bonus hand of that reading (:func:`bonus_reads`)."""
+    if rank_a != rank_b:
         return None
-    if RANK[up_card] != RANK[a]:
+    if rank_up != rank_a:
         return "pair"
-    if SUIT[a] == SUIT[b] == SUIT[up_card]:
-        return "suited_three_of_a_kind"
-    return "three_of_a_kind"
+    return "suited_three_of_a_kind" if suited else "three_of_a_kind"
 
 
 FALLBACK = {"suited_three_of_a_kind": "three_of_a_kind", "three_of_a_kind": "pair"}

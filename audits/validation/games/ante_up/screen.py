@@ -5,7 +5,8 @@ against the dealer's (and the dealer's natural): the engine's ``poker_key`` of e
 ranks (the first two cards, or every card of the hand where the rule version plays the
 best two of the hand) and its ``poker_outcome`` of the pair, once per distinct question.
 The Poker Bonus reads the first two cards and the up card: the engine's
-``bonus_category``.  Any poker BET makes the dealer complete his hand (PLAY 21 5).
+``bonus_category``, asked once per distinct reading (``bonus_reads``: their ranks and
+whether they share one suit).  Any poker BET makes the dealer complete his hand (PLAY 21 5).
 """
 
 from __future__ import annotations
@@ -15,15 +16,17 @@ from decimal import Decimal
 import numpy as np
 
 from games.engine.ante_up import bonus_category, poker_key, poker_outcome
+from games.engine.cards import SUIT
 
 from ...screen import layout
 from ...screen.keys import FIXED
 from ...screen.seats import SeatTable
-from ..blackjack.answers import Answers, Names, rank_codes, row_cards
+from ..blackjack.answers import RANKS, Answers, Names, rank_codes, row_cards
 from ..blackjack.columns import Dealers, FamilySeats
 from ..blackjack.screen import FamilyScreen
 
 POKER = Names()
+SUITS = np.array(SUIT, np.int64)
 ANTE, PLAYED, BONUS = -3, -2, -1  # the game's flags, after the family's
 
 
@@ -82,7 +85,7 @@ class AnteUpScreen(FamilyScreen):
         up = dealer.cards[d, 0]
         first = np.maximum(seats.first, 0)
         bonus = self.bonuses.of(
-            (first[:, 0] * 52 + first[:, 1]) * 52 + np.maximum(up, 0),
+            bonus_codes(first, up),
             lambda i: (POKER(bonus_category(first[i].tolist(), int(up[i]))),),
         )[:, 0]
         return np.column_stack([poker, np.where(seats.flags[:, BONUS], bonus, 0)])
@@ -93,6 +96,17 @@ class AnteUpScreen(FamilyScreen):
         codes = np.where(counts >= 2, rank_codes(cards), -1)
         return self.keys.of(codes, lambda i: poker_key(row_cards(cards, counts, i))
                             if counts[i] >= 2 else (0, 0, 0))  # fmt: skip
+
+
+def bonus_codes(first: np.ndarray, up: np.ndarray) -> np.ndarray:
+    """Each row's reading of its first two cards and up card by the Poker Bonus (the
+    engine's ``bonus_reads``: the three ranks, whether the three share one suit) as one
+    int: rows of one code ask the engine the same question (the up card indexed as Python
+    indexes the engine's tables: -1 is the last card)."""
+    up = up % 52
+    suited = (SUITS[first[:, 0]] == SUITS[first[:, 1]]) & (SUITS[first[:, 1]] == SUITS[up])
+    ranks = (RANKS[first[:, 0]] * 13 + RANKS[first[:, 1]]) * 13 + RANKS[up]
+    return ranks * 2 + suited
 
 
 def _key_code(keys: np.ndarray) -> np.ndarray:
