@@ -34,9 +34,9 @@ def reach(groups: list[tuple[np.ndarray, np.ndarray, int]], bound: float) -> tup
     steps, probabilities, wagers = _stacked(groups)
     centred = steps - (probabilities * steps).sum(axis=1, keepdims=True)
     variance = float((wagers[:, 0] * (probabilities * centred**2).sum(axis=1)).sum())
-    widest = float(np.abs(centred).max())
-    if variance <= 0 or widest <= 0:
+    if variance <= 0:  # every group's result certain
         return 0.0, 0.0
+    widest = float(np.abs(centred).max())
     log_bound = math.log(1 / bound)
     bernstein = _bernstein(variance, float((steps.max(1) - steps.min(1)).max()), log_bound)
     thetas = np.geomspace(1e-3 / math.sqrt(variance), 60.0 / widest, THETAS)
@@ -70,8 +70,7 @@ def _chernoff(centred: np.ndarray, probabilities: np.ndarray, wagers: np.ndarray
     """The least ``(K(θ) + log(1 / bound)) / θ`` over ``thetas``: ``K`` the cumulant
     generating function of the sum of the centred results (a log-sum-exp per group)."""
     exponents = thetas[:, None, None] * centred[None, :, :]  # θ, group, outcome
-    top = exponents.max(axis=2)
-    with np.errstate(divide="ignore"):
-        per_group = top + np.log((probabilities[None] * np.exp(exponents - top[..., None])).sum(2))
+    top = exponents.max(axis=2)  # each sum holds a real outcome's term at its top: above 0
+    per_group = top + np.log((probabilities[None] * np.exp(exponents - top[..., None])).sum(2))
     cumulant = (per_group * wagers[None, :, 0]).sum(axis=1)
     return float(((cumulant + log_bound) / thetas).min())

@@ -54,11 +54,9 @@ def pmf_in_place(groups: list[tuple[tuple[int, ...], tuple[float, ...], int]], s
     packed = _mapped(half, complex)
     at = _packed_at(rows, cols)
     turns = np.exp(2j * np.pi * np.arange(half // residues) / (size // residues))
-    alike: dict[tuple, int] = {}  # groups of the same outcomes (tables of one sheet and
-    for steps, probabilities, n in groups:  # stake): one power of their wagers together
-        alike[(steps, probabilities)] = alike.get((steps, probabilities), 0) + n
-    outcomes = [(np.asarray(s, np.int64), np.asarray(p, float)) for s, p in alike]
-    wagers = np.array([[n] for n in alike.values()], float)
+    merged = alike_groups(groups)
+    outcomes = [(np.asarray(s, np.int64), np.asarray(p, float)) for s, p, _ in merged]
+    wagers = np.array([[n] for *_, n in merged], float)
     for r in range(residues // 2 + 1):
         mine = _residue(outcomes, wagers, size, residues, r, start)
         # the transform of a real result at size - k is the conjugate of its value at k:
@@ -70,6 +68,15 @@ def pmf_in_place(groups: list[tuple[tuple[int, ...], tuple[float, ...], int]], s
         del mine, mirror
     _four_step(packed.reshape(rows, cols), half)
     return packed.view(np.float64)  # points 2m and 2m + 1 are packed m's parts
+
+
+def alike_groups(groups: list[tuple[tuple[int, ...], tuple[float, ...], int]]):
+    """The groups, those of the same outcomes (tables of one sheet at one stake) as one
+    group of all their wagers: one power of them together."""
+    alike: dict[tuple, int] = {}
+    for steps, probabilities, n in groups:
+        alike[(steps, probabilities)] = alike.get((steps, probabilities), 0) + n
+    return [(steps, probabilities, n) for (steps, probabilities), n in alike.items()]
 
 
 def _mapped(n: int, dtype) -> np.ndarray:

@@ -13,7 +13,7 @@ from typing import Protocol
 import numpy as np
 
 from audits.par.grid_window import reach
-from audits.par.large_grid import UNDERFLOW, pmf_in_place
+from audits.par.large_grid import UNDERFLOW, alike_groups, pmf_in_place
 from audits.par.sparse_grid import Spectrum, sparse_spectrum
 
 
@@ -279,11 +279,8 @@ def _grid(spread: list[tuple[tuple[int, ...], tuple[float, ...], int]], full: in
     :data:`FOLD_BOUND` of the sum (:mod:`.grid_window`), with its slack on both sides; None
     when :data:`MAX_GRID` is not enough.  ``spread``: each group's outcomes in steps from its
     least, as :meth:`Lattice.of` hands them on; ``mean``: the sum's, from its least."""
-    alike: dict[tuple, int] = {}  # groups of the same outcomes: one group of their wagers
-    for steps, probabilities, n in spread:
-        alike[(steps, probabilities)] = alike.get((steps, probabilities), 0) + n
     below, above = reach([(np.asarray(s, float), _normalised(p), n)
-                          for (s, p), n in alike.items()], FOLD_BOUND / 2)  # fmt: skip
+                          for s, p, n in alike_groups(spread)], FOLD_BOUND / 2)  # fmt: skip
     first = max(0, math.floor(mean - below))
     last = min(full - 1, math.ceil(mean + above))
     span = max(max(steps) for steps, _, _ in spread)

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from audits.par.large_grid import UNDERFLOW
+from audits.par.large_grid import UNDERFLOW, alike_groups
 
 MOST_SHARE = 1 / 64  # of a grid's frequencies: beyond it the whole grid is computed
 SLACK = 1.0  # in the log modulus, below UNDERFLOW: a cell's bound errs on keeping it
@@ -87,10 +87,8 @@ def sparse_spectrum(groups: list[tuple[tuple[int, ...], tuple[float, ...], int]]
     """The groups' summed distribution on a grid of ``size`` points shifted by ``start``, as
     its surviving frequencies; None when too many survive.  ``groups``: each group's
     outcomes as ``(steps, probabilities, wagers)``, steps from 0."""
-    alike: dict[tuple, int] = {}  # groups of the same outcomes: one power of their wagers
-    for steps, probabilities, n in groups:
-        alike[(steps, probabilities)] = alike.get((steps, probabilities), 0) + n
-    outcomes = [(np.asarray(s, np.int64), np.asarray(p, float), n) for (s, p), n in alike.items()]
+    outcomes = [(np.asarray(s, np.int64), np.asarray(p, float), n)
+                for s, p, n in alike_groups(groups)]  # fmt: skip
     k = _candidates(outcomes, size)
     if k is None:
         return None
