@@ -9,7 +9,9 @@ cards they read is decided).  :func:`worker_warm` pays it when a Celery worker s
 starts the pool's processes, which inherit what it loaded.  It compiles nothing: where the
 kernels are not compiled it leaves them (the chunks' own switch says so and has them
 compiled apart, :mod:`.screen_switch`), and a database it cannot reach only leaves the side
-wagers to the first chunk.
+wagers to the first chunk.  Its kernels loaded, it lets go of LLVM's pages, which a validation
+never runs (:mod:`audits.validation.screen.llvm_pages`: about 100 MB of the process's resident
+memory on the machine of ``docs/performance.md``).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from django.db import DatabaseError, connections
 
 from audits.submissions.run.screen_switch import screen_on
 from audits.validation.games import GAMES  # noqa: F401  (every game's kernels defined)
+from audits.validation.screen.llvm_pages import llvm_pages_release
 from audits.validation.screen.readiness import kernels_load
 from games.services.defined_wagers import defined_wagers_read
 
@@ -39,9 +42,12 @@ def worker_warm() -> dict[str, float]:
     read = time.perf_counter()
     kernels = kernels_load() if screen_on() else 0
     done = time.perf_counter()
+    released = llvm_pages_release()
     connections.close_all()  # the pool's processes open their own
     took = {"side wagers": read - start, "kernels": done - read,
-            "definitions read": definitions, "kernels loaded": kernels}  # fmt: skip
+            "definitions read": definitions, "kernels loaded": kernels,
+            "llvm MB released": released}  # fmt: skip
     log.info("worker ready: %d defined side wager(s) read in %.2f s, %d kernel(s) loaded in "
-             "%.2f s", definitions, read - start, kernels, done - read)  # fmt: skip
+             "%.2f s, %.0f MB of LLVM's pages let go", definitions, read - start, kernels,
+             done - read, released)  # fmt: skip
     return took

@@ -80,6 +80,7 @@ def test_after_the_workers_start_a_validation_of_every_game_loads_and_compiles_n
     assert found["rounds"] > 500
     assert found["took"]["kernels loaded"] >= 10  # those a chunk calls (they call the rest)
     assert found["took"]["definitions read"] >= 1  # the demo registry defines side wagers
+    assert found["took"]["llvm MB released"] > 1  # and validates after it (below)
     assert found["asked_by_warm"] == [], "the worker's start compiled a kernel"
     assert found["new"] == {}, "the validation loaded what the worker's start did not"
     assert found["asked"] == []
