@@ -11,10 +11,12 @@ once before, so that it is parsed from the page cache), then, after what a worke
 does once when it starts (its kernels loaded, the defined side wagers read:
 ``AUDITS_WORKER_WARM``; its seconds printed apart), file on disk -> stored submission ->
 findings, totals and round keys in the database (PostgreSQL when reachable, else SQLite).
-Each workload's own process gives its peak resident memory, and beside it how much of that
-is shared libraries' pages (numba's LLVM above all): those are
-file pages, shared by every process and mapped more or less densely as the page cache
-holds more or less of the library (a library just installed is mapped most).
+Each workload's own process gives its peak resident memory, the peak its worker's start
+reached before the validation (Python, Django, numba and its LLVM mapped, the kernels
+loaded), and its resident memory at the end with how much of that is shared libraries'
+pages: file pages, shared by every process.  Its kernels loaded, the worker lets go of
+LLVM's (``audits/validation/screen/llvm_pages.py``), so the peak is its start's unless the
+validation grows past it.
 
 With ``--workers N`` (PostgreSQL and Redis needed) the Toss One 3-seat file is then
 validated as production does it, by a real ``celery worker`` with 1 and with N
@@ -168,7 +170,7 @@ def main() -> None:
     manage("compile_kernels", env=env)  # as make install does: no workload compiles them
     print(f"the screen's kernels compiled (or loaded) in {time.perf_counter() - started:.0f} s")
     print(f"{'workload':26} {'stakes':>8} {'rounds/s':>10} {'x parse':>8} {'goal':>6} "
-          f"{'peak MB':>8} {'libs MB':>8} {'met':>4}   (goals: issue 56, peak < {MOST_PEAK_MB} MB)")
+          f"{'peak MB':>8} {'end MB':>8} {'met':>4}   (goals: issue 56, peak < {MOST_PEAK_MB} MB)")
     for name in args.only:
         for stakes in args.stakes:
             log = log_for(name, stakes, args.rounds, env, args.days)
@@ -207,13 +209,15 @@ def _line(workload: Workload, stakes: str, runs: list[dict], distinct: int) -> N
     ratio = got["seconds"] / got["parse"]
     met = ratio <= workload.most_parse and max(r["peak_mb"] for r in runs) < MOST_PEAK_MB
     print(f"{workload.title:26} {stakes:>8} {_rate(got):>10,.0f} {ratio:>8.1f} "
-          f"{workload.most_parse:>5}x {got['peak_mb']:>8,.0f} {got['libraries_mb']:>8,.0f} "
+          f"{workload.most_parse:>5}x {got['peak_mb']:>8,.0f} {got.get('end_mb', 0):>8,.0f} "
           f"{'yes' if met else 'NO':>4}   ({got['rounds']:,} rounds in {got['seconds']:.1f} s "
           f"({got['cpu']:.1f} s of processor time), of which storing the upload "
           f"{got['stored']:.1f} s; bare parse {got['rounds'] / got['parse']:,.0f}/s; "
           f"{got['findings']:,} findings; {distinct:,} different main stakes; "
           f"{got['exact_share']:.1%} of lines sent the exact way; the worker's start before "
-          f"it (kernels loaded, side wagers read, not counted) {got.get('warm', 0):.1f} s"
+          f"it (kernels loaded, side wagers read, not counted) {got.get('warm', 0):.1f} s, "
+          f"its peak {got.get('start_peak_mb', 0):,.0f} MB; resident at the end "
+          f"{got.get('end_mb', 0):,.0f} MB, libraries' pages {got['libraries_mb']:,.0f} of it"
           f"{spread})")  # fmt: skip
 
 

@@ -57,6 +57,7 @@ def measure(log: Path) -> None:
     licensee = Licensee.objects.get(license_number="DEMO-0001")
     sent = _count_lines_sent_the_exact_way()
     warmed = _worker_started()
+    start_peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     start, cpu_start = time.perf_counter(), _cpu_seconds()
     with open(log, "rb") as stream:
         submission, _ = submission_store(stream, original_name=log.name, licensee=licensee)
@@ -68,7 +69,8 @@ def measure(log: Path) -> None:
                       "stored": stored, "cpu": cpu,
                       "findings": submission.finding_count, "peak_mb": peak_mb,
                       "exact_share": sent["exact"] / max(sent["lines"], 1), "warm": warmed,
-                      "libraries_mb": libraries_mb()}))  # fmt: skip
+                      "libraries_mb": libraries_mb(), "start_peak_mb": start_peak_mb,
+                      "end_mb": resident_mb()}))  # fmt: skip
 
 
 def _worker_started() -> float:
@@ -106,6 +108,16 @@ def _cpu_seconds() -> float:
     wall clock, it leaves out the time the machine's other work took the processor."""
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
+
+
+def resident_mb() -> float:
+    """This process's resident MB now (0 where ``/proc`` does not tell)."""
+    try:
+        status = Path("/proc/self/status").read_text()
+    except OSError:
+        return 0.0
+    kb = next((line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:")), 0)
+    return int(kb) / 1024
 
 
 def libraries_mb() -> float:
