@@ -123,18 +123,9 @@ def resident_mb() -> float:
 def libraries_mb() -> float:
     """Resident MB of this process's shared libraries (file pages mapped from ``.so`` files;
     0 where ``/proc`` does not tell)."""
-    try:
-        smaps = Path("/proc/self/smaps").read_text()
-    except OSError:
-        return 0.0
-    kb, library = 0, False
-    for line in smaps.splitlines():
-        fields = line.split()
-        if fields and "-" in fields[0] and len(fields) >= 5:  # a mapping's header line
-            library = len(fields) >= 6 and ".so" in fields[5]
-        elif library and fields and fields[0] == "Rss:":
-            kb += int(fields[1])
-    return kb / 1024
+    from audits.validation.screen.llvm_pages import mappings_own
+
+    return sum(m.kb.get("Rss", 0) for m in mappings_own() if ".so" in m.path) / 1024
 
 
 def generate(game: str, out: str, rounds: str, stakes: str, seats: str, tables: str,

@@ -67,20 +67,24 @@ def mappings_read(smaps: str) -> list[Mapping]:
     return found
 
 
-def _own_mappings() -> list[Mapping]:
+def mappings_own() -> list[Mapping]:
+    """This process's mappings (none where ``/proc`` does not tell)."""
     try:
         return mappings_read(Path("/proc/self/smaps").read_text())
     except OSError:
         return []
 
 
+def _llvm_mappings() -> list[Mapping]:
+    return [m for m in mappings_own() if LIBRARY in Path(m.path).name]
+
+
 def llvm_pages_resident_kb() -> dict[str, int]:
     """This process's resident kB of LLVM's library: ``clean`` (the file's own bytes) and
     ``written`` (the loader's tables, the library's data)."""
     kb = {"clean": 0, "written": 0}
-    for mapping in _own_mappings():
-        if LIBRARY in Path(mapping.path).name:
-            kb["clean" if mapping.clean else "written"] += mapping.kb.get("Rss", 0)
+    for mapping in _llvm_mappings():
+        kb["clean" if mapping.clean else "written"] += mapping.kb.get("Rss", 0)
     return kb
 
 
@@ -91,8 +95,8 @@ def llvm_pages_release() -> float:
     libc = ctypes.CDLL(None, use_errno=True)
     libc.madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
     released = 0
-    for mapping in _own_mappings():
-        if LIBRARY not in Path(mapping.path).name or not mapping.clean:
+    for mapping in _llvm_mappings():
+        if not mapping.clean:
             continue
         if libc.madvise(mapping.start, mapping.end - mapping.start, MADV_DONTNEED) == 0:
             released += mapping.kb.get("Rss", 0)
