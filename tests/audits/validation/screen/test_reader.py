@@ -31,10 +31,15 @@ POKER = {None: layout.POKER_NONE, "bet": layout.POKER_BET, "fold": layout.POKER_
 
 
 def read(lines: list[bytes]) -> tuple[rd.Read, bytes]:
+    return rd.read_lines(*_spans(lines)), b"\n".join(lines)
+
+
+def _spans(lines: list[bytes]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The lines joined, as the reader takes them: their bytes, each line's start and end."""
     data = b"\n".join(lines)
     length = np.array([len(line) for line in lines], np.int64)
     starts = np.cumsum(length + 1) - length - 1
-    return rd.read_lines(np.frombuffer(data, np.uint8), starts, starts + length), data
+    return np.frombuffer(data, np.uint8), starts, starts + length
 
 
 def _text(data: bytes, span) -> str:
@@ -126,6 +131,28 @@ def test_every_sample_line_is_read_as_the_exact_path_reads_it(tmp_path, game):
     clean = sample(tmp_path, game, fault_rate=0)
     got, _ = read(clean)
     assert got.ok.all()  # the reader leaves no line of a clean sample to the exact path
+
+
+def test_columns_read_into_again_hold_nothing_of_the_batch_before(tmp_path):
+    """A batch read into the columns a fuller batch was read into (seven seats, split hands,
+    every wager) holds exactly what fresh columns would: each line's row is emptied as it is
+    read, not left to the batch before, whatever is left of it unread."""
+    full = sample(tmp_path, "toss-one-21", fault_rate=0.05)[:300]
+    full += sample(tmp_path, "blackjack-tie-bonus", fault_rate=0.05)[:300]
+    short = [b"{}", b"not json", b'{"v": 1, "seats": [', round_line(), b""] * 120
+    columns = rd.Columns()
+    read_full = lambda: rd.read_lines(*_spans(full), columns)  # noqa: E731
+    assert read_full().seat_count.max() == 7  # the columns hold a full batch's values
+    again = rd.read_lines(*_spans(short), columns)
+    fresh = rd.read_lines(*_spans(short))
+    for name in ("ok", "seat_count", "decks", "micros", "spans", "dealer_cards", "dealer_count",
+                 "dealer_toss", "seat_ints", "seat_cards", "wager_cents", "result_cents",
+                 "hand_ints", "hand_cards", "hand_cents"):  # fmt: skip
+        assert np.array_equal(getattr(again, name), getattr(fresh, name)), name
+    unread = np.flatnonzero(~fresh.ok)
+    for (name, _, _, empty), array in zip(rd.COLUMNS, columns.take(len(short)), strict=True):
+        assert (array[unread] == empty).all(), name  # a line not read: nothing in its row
+    assert again.ok.sum() == 120  # the one round line of each five
 
 
 def test_a_line_spelt_with_spaces_and_keys_in_any_order_is_read():
