@@ -48,7 +48,7 @@ from audits.validation.sums import counted_sums
 from audits.validation.written_place import place_as_written
 from games.rules_resolver import RulesResolver
 
-BATCH = 2048  # lines screened together (their columns, 3 KB a line, are kept between batches)
+BATCH = 2048  # lines screened together (their columns, 4 KB a line, are kept between batches)
 
 log = logging.getLogger(__name__)
 
