@@ -141,8 +141,7 @@ def test_columns_read_into_again_hold_nothing_of_the_batch_before(tmp_path):
     full += sample(tmp_path, "blackjack-tie-bonus", fault_rate=0.05)[:300]
     short = [b"{}", b"not json", b'{"v": 1, "seats": [', round_line(), b""] * 120
     columns = rd.Columns()
-    read_full = lambda: rd.read_lines(*_spans(full), columns)  # noqa: E731
-    assert read_full().seat_count.max() == 7  # the columns hold a full batch's values
+    assert rd.read_lines(*_spans(full), columns).seat_count.max() == 7  # a full batch's values
     again = rd.read_lines(*_spans(short), columns)
     fresh = rd.read_lines(*_spans(short))
     for name in ("ok", "seat_count", "decks", "micros", "spans", "dealer_cards", "dealer_count",
