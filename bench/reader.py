@@ -1,6 +1,8 @@
 """The reader alone: a log's lines read into columns, a batch at a time, as a chunk reads them.
 
-No database opened and no screen: each batch of ``BATCH`` lines (``chunk_run.BATCH``) is read by
+No database opened and no screen: the file split into lines as a chunk splits it
+(:func:`~audits.submissions.run.lines.read_blocks`), each batch of ``BATCH`` lines
+(``chunk_run.BATCH``) is read by
 :func:`~audits.validation.screen.reader.read_lines` into the same columns, as the fast path
 does, every wager key of every game read.  The kernel is loaded (or compiled) first, untimed;
 the log is then read through ``--repeat`` times and the best and median times printed, beside
@@ -35,24 +37,28 @@ def main() -> None:
 
     django.setup()  # (the chunk's module reads its models; no database is opened)
     from audits.submissions.run.chunk_run import BATCH
+    from audits.submissions.run.lines import read_blocks
     from audits.validation.screen import reader as rd
     from audits.validation.screen.keys import WagerKeys
 
-    data = np.frombuffer(args.log.read_bytes(), np.uint8)
-    ends = np.flatnonzero(data == ord("\n"))
-    starts = np.concatenate([[0], ends[:-1] + 1])
+    # the file's lines as a chunk finds them (untimed): blocks of its pages, then batches
+    batches = [(np.frombuffer(block.data, np.uint8), block.starts[at : at + BATCH],
+                block.ends[at : at + BATCH])
+               for block in read_blocks(args.log, 0, args.log.stat().st_size)
+               for at in range(0, len(block), BATCH)]  # fmt: skip
+    lines = sum(len(starts) for _, starts, _ in batches)
     columns, keys = rd.Columns(), WagerKeys.with_defined([])
-    rd.read_lines(data, starts[:BATCH], ends[:BATCH], columns, keys)  # the kernel loaded
+    rd.read_lines(*batches[0], columns, keys)  # the kernel loaded
     times = []
     for _ in range(args.repeat):
         start = time.perf_counter()
-        for at in range(0, len(starts), BATCH):
-            rd.read_lines(data, starts[at : at + BATCH], ends[at : at + BATCH], columns, keys)
+        for data, starts, ends in batches:
+            rd.read_lines(data, starts, ends, columns, keys)
         times.append(time.perf_counter() - start)
     best = min(times)
-    print(f"{args.log.name}: {len(starts):,} lines read in {best:.3f} s at best, "
+    print(f"{args.log.name}: {lines:,} lines read in {best:.3f} s at best, "
           f"{statistics.median(times):.3f} s the median of {args.repeat} "
-          f"({len(starts) / best:,.0f} lines/s at best)")  # fmt: skip
+          f"({lines / best:,.0f} lines/s at best)")  # fmt: skip
 
 
 if __name__ == "__main__":

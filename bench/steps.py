@@ -51,11 +51,9 @@ def main() -> None:
     import django
 
     django.setup()
-    from django.conf import settings
-    from django.utils.module_loading import import_string
-
     from audits.submissions import storage, submissions
     from audits.submissions.run import chunk, chunk_run, fast_path
+    from bench.workload_process import worker_started
     from games.models import Licensee
 
     _timed(fast_path, "_batch", "the reader (lines into columns)")
@@ -77,11 +75,7 @@ def main() -> None:
     for hooks in (finish.FINISH_HOOKS.merged, finish.FINISH_HOOKS.done):
         hooks[:] = [_wrapped(hook, f"  finish: {hook.__name__}") for hook in hooks]
     licensee = Licensee.objects.get(license_number="DEMO-0001")
-    start = time.perf_counter()
-    warm = import_string(settings.AUDITS_WORKER_WARM) if settings.AUDITS_WORKER_WARM else None
-    if warm is not None:  # as a worker starts, apart (bench/workload_process.py does the same)
-        warm()
-    warmed = time.perf_counter() - start
+    warmed = worker_started()  # as a worker starts, timed apart (as the bench does)
     start = time.perf_counter()
     with open(log, "rb") as stream:
         submission, _ = storage.submission_store(stream, original_name=log.name,

@@ -56,7 +56,7 @@ def measure(log: Path) -> None:
 
     licensee = Licensee.objects.get(license_number="DEMO-0001")
     sent = _count_lines_sent_the_exact_way()
-    warmed = _worker_started()
+    warmed = worker_started()
     start_peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     start, cpu_start = time.perf_counter(), _cpu_seconds()
     with open(log, "rb") as stream:
@@ -73,7 +73,7 @@ def measure(log: Path) -> None:
                       "end_mb": resident_mb()}))  # fmt: skip
 
 
-def _worker_started() -> float:
+def worker_started() -> float:
     """What a Celery worker does when it starts, before any submission (the kernels loaded,
     the defined side wagers read: ``compliance/celery.py``); its seconds, printed apart."""
     from django.conf import settings
