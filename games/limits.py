@@ -34,7 +34,7 @@ def limits_in_force(venue: Venue, table: Table, game: Game, day: date) -> list[L
         WagerLimit.objects.filter(regulation__jurisdiction=venue.licensee.jurisdiction)
         .filter(effective_from__lte=day)
         .filter(Q(effective_to__isnull=True) | Q(effective_to__gte=day))
-        .filter(Q(operator_class__isnull=True) | Q(operator_class=venue.operator_class))
+        .filter(Q(operator_class__isnull=True) | Q(operator_class_id=venue.operator_class_id))
         .filter(Q(game__isnull=True) | Q(game=game))
         .filter(Q(table__isnull=True) | Q(table=table))
         .select_related("regulation", "table", "operator_class")

@@ -165,7 +165,7 @@ def _refuse(answer: RulesInForce, refusal: Refusal) -> RulesInForce:
 def _authorized(answer: RulesInForce, options: dict[str, str], day: date) -> RulesInForce:
     of_game = (
         Authorization.objects.filter(venue=answer.venue, approval__rule_version__game=answer.game)
-        .select_related("approval__rule_version", "approval__jurisdiction", "venue", "table")
+        .select_related("approval__rule_version__game", "approval__jurisdiction", "venue", "table")
         # the table's own first, then the venue's (NULLs last on every database)
         .order_by(F("table_id").asc(nulls_last=True), "-effective_from")
     )

@@ -155,7 +155,7 @@ def approval_status_on(approval: Approval, day: date) -> str:
 
 def conditions_unmet(authorization: Authorization, venue: Venue, day: date) -> list[str]:
     required = authorization.approval.conditions.filter(
-        operator_class=venue.operator_class, venue_must_meet=True
+        operator_class_id=venue.operator_class_id, venue_must_meet=True
     )
     met = {m.condition_id: m.met_on for m in authorization.conditions_met.all()}
     unmet = []

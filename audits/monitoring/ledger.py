@@ -32,12 +32,11 @@ from audits.submissions.models import (
 )
 from audits.submissions.models.places import SEATS
 from audits.submissions.round_view import submission_lines
-from audits.submissions.run import GameRulesCache, gate_for
+from audits.submissions.run import gate_for, run_reading
 from audits.validation.parse import parse_line
 from audits.validation.rejected import Rejected
 from audits.validation.sums import counted_sums
 from games.models import Venue
-from games.rules_resolver import RulesResolver
 
 ZERO = Decimal(0)
 SUMS = (
@@ -95,7 +94,7 @@ def _read_before(submission: Submission):
         submission=submission, line__in=lines, code__in=("overpaid", "underpaid")
     ).values_list("line", "code", "wager_key", "recorded", "expected"):
         paid_wrong[(line, key)][code] += abs(recorded - expected)
-    resolver, rules = RulesResolver(), GameRulesCache()
+    resolver, rules, _ = run_reading(submission)  # the run's answers: as its chunks counted
     for number, raw in submission_lines(submission, lines):
         try:
             parsed = parse_line(raw, number)

@@ -5,15 +5,16 @@ says why and when), and where an observed result falls in it."""
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
+from statistics import NormalDist
 from typing import Protocol
 
 import numpy as np
 
 from audits.par.grid_window import reach
-from audits.par.large_grid import UNDERFLOW, alike_groups, pmf_in_place
+from audits.par.large_grid import alike_groups, pmf_in_place
+from audits.par.small_grid import rotate, running_sum, whole_pmf
 from audits.par.sparse_grid import Spectrum, sparse_spectrum
 
 
@@ -38,7 +39,6 @@ LARGE_GRID = 1 << 18
 #: from this many points on, a grid is first tried as its surviving frequencies alone
 #: (:mod:`audits.par.sparse_grid`): a day's or a month's many wagers leave a few hundred
 SPARSE_GRID = 1 << 16
-SUM_BLOCK = 1 << 16  # points of a cumulative sum held at once
 FOLD_BOUND = 1e-13
 EXACT = "exact"
 BOTH, LOW = "both", "low"  # which holds are flagged: both sides of the band, or a low hold only
@@ -73,6 +73,8 @@ class Lattice:
     pmf: np.ndarray | None
     mean: float
     spectrum: Spectrum | None = None
+    sd: float = 0.0  # the sum's standard deviation, in steps: where a tail's end is sought
+    skew: float = 0.0  # and its skewness
 
     @classmethod
     def of(cls, groups: list[Group]) -> Lattice | None:
@@ -91,12 +93,14 @@ class Lattice:
         size, start = grid
         spectrum = sparse_spectrum(spread, size, start % size) if size >= SPARSE_GRID else None
         if spectrum is not None:
-            return cls(step, shift + start, None, mean * float(step), spectrum)
+            sd, skew = _spread_of(groups)
+            return cls(step, shift + start, None, mean * float(step), spectrum,
+                       sd / float(step), skew)  # fmt: skip
         if size >= LARGE_GRID:  # index i is the sum shift + start + i
             pmf = pmf_in_place(spread, size, start % size)
         else:
-            pmf = _pmf(spread, size)
-            _rotate(pmf, start % size)
+            pmf = whole_pmf(spread, size)
+            rotate(pmf, start % size)
         np.clip(pmf, 0.0, None, out=pmf)
         pmf /= pmf.sum()
         return cls(step, shift + start, pmf, mean * float(step))
@@ -131,136 +135,47 @@ class Lattice:
 
     def _from_low(self, tail: float, at: int) -> tuple[int, float]:
         """The first point where the mass from the start exceeds ``tail`` and the mass up to
-        point ``at`` (0.0 when ``at`` is not a point), as :func:`_running_sum`."""
+        point ``at`` (0.0 when ``at`` is not a point), as :func:`.small_grid.running_sum`."""
         if self.spectrum is None:  # summed a block at a time as one cumulative sum
-            return _running_sum(self.pmf, tail, at)
+            return running_sum(self.pmf, tail, at)
         s = self.spectrum
-        return s.first_below_over(tail), (s.below(at) if 0 <= at < s.size else 0.0)
+        near = self._near(self._quantile_point(NormalDist().inv_cdf(tail)))
+        return s.first_below_over(tail, near), (s.below(at) if 0 <= at < s.size else 0.0)
 
     def _from_high(self, tail: float, at: int) -> tuple[int, float]:
         """:meth:`_from_low` counted from the far end."""
         if self.spectrum is None:
-            return _running_sum(self.pmf[::-1], tail, at)
+            return running_sum(self.pmf[::-1], tail, at)
         s = self.spectrum
-        return s.first_above_over(tail), (s.above(s.size - 1 - at) if 0 <= at < s.size else 0.0)
+        end = self._quantile_point(-NormalDist().inv_cdf(tail))  # the upper tail's
+        above = s.above(s.size - 1 - at) if 0 <= at < s.size else 0.0
+        return s.first_above_over(tail, self._near(s.size - 1 - end)), above
+
+    def _quantile_point(self, z: float) -> float:
+        """The point of the sum's quantile at the normal score ``z``, by Cornish and
+        Fisher's expansion to its skewness."""
+        mean = self.mean / float(self.step) - self.origin
+        return mean + (z + (z * z - 1) * self.skew / 6) * self.sd
+
+    def _near(self, guess: float) -> tuple[float, float] | None:
+        """Where a spectrum's search for a tail's end starts (:meth:`_quantile_point`) and
+        its first step (1/2048 of a standard deviation: on a week's day checks of Toss One
+        21 the expansion's point was within 0.0007 of one of the end found): only how soon
+        the end is found depends on them, never the end found (:func:`.sparse_grid._first`)."""
+        if not (self.sd > 0 and math.isfinite(guess)):
+            return None
+        return guess, self.sd / 2048
 
 
-#: the most bytes of spectra :func:`_log_spectrum` keeps between tests, the latest used (8
-#: bytes a grid point; those of the largest grids are made again each time)
-SPECTRA_KEPT = 8 << 20
-_SPECTRA: OrderedDict[tuple, tuple[np.ndarray, np.ndarray]] = OrderedDict()
-
-
-def _pmf(groups: list[tuple[tuple[int, ...], tuple[float, ...], int]], size: int):
-    """The sum's distribution on a grid of ``size`` (point ``i``: the sum ``i`` modulo
-    ``size``), not normalised: numpy's transforms, each array worked on in place and freed
-    once used.  ``groups``: each group's outcomes as ``(steps, probabilities, wagers)``."""
-    log_modulus, angle = np.zeros(size // 2 + 1), np.zeros(size // 2 + 1)
-    for steps, probabilities, wagers in groups:
-        its_log_modulus, its_angle = _log_spectrum(steps, probabilities, size)
-        log_modulus += wagers * its_log_modulus  # the product of the n-th powers
-        angle += wagers * its_angle
-        del its_log_modulus, its_angle  # not kept when a large grid's
-    spectrum = _polar(log_modulus, angle)
-    del log_modulus, angle
-    return np.fft.irfft(spectrum, size)
-
-
-def _running_sum(values: np.ndarray, tail: float, at: int) -> tuple[int, float]:
-    """Of ``np.cumsum(values)``, to the bit: the first index where it exceeds ``tail``
-    (``len(values)`` if none) and its value at ``at`` (0.0 when ``at`` is not an index);
-    summed a block at a time (each block's sum carried into the next), not held whole, and
-    no further than both are known."""
-    first, found, carry = len(values), 0.0, None
-    for a in range(0, len(values), SUM_BLOCK):
-        part = values[a : a + SUM_BLOCK]
-        if carry is None:
-            sums = np.cumsum(part)
-        else:  # the carried sum first: each sum one addition after the one before
-            sums = np.cumsum(np.concatenate(([carry], part)))[1:]
-        if first == len(values) and sums[-1] > tail:
-            first = a + int(np.searchsorted(sums, tail, side="right"))
-        if a <= at < a + len(part):
-            found = float(sums[at - a])
-        carry = sums[-1]
-        if first < len(values) and (at < a + len(part) or at >= len(values)):
-            break  # both known: the rest of the sum would change neither
-    return first, found
-
-
-def _log_spectrum(steps: tuple[int, ...], probabilities: tuple[float, ...], size: int):
-    """The transform of one wager's distribution on a grid of ``size`` (``probabilities`` at
-    ``steps``) in polar form: the log of each modulus (-inf where 0) and each angle.  Kept
-    (:func:`_keep_spectrum`): the same sheet's wagers are tested day after day, on a few grid
-    sizes; raising to the ``n``-th power is then a product (:func:`_polar` of the sums of
-    ``n`` times these)."""
-    key = (steps, probabilities, size)
-    known = _SPECTRA.get(key)
-    if known is not None:
-        _SPECTRA.move_to_end(key)
-        return known
-    one = np.zeros(max(steps) + 1)
-    np.add.at(one, np.array(steps), probabilities)
-    z = np.fft.rfft(one, size)  # ``one`` padded with zeros to the grid: the same transform
-    angle = np.angle(z)
-    log_modulus = np.abs(z)
-    del z
-    with np.errstate(divide="ignore"):
-        np.log(log_modulus, out=log_modulus)
-    log_modulus.setflags(write=False)
-    angle.setflags(write=False)
-    _keep_spectrum(key, (log_modulus, angle))
-    return log_modulus, angle
-
-
-def _keep_spectrum(key: tuple, spectrum: tuple[np.ndarray, np.ndarray]) -> None:
-    """Keep ``spectrum``, the least recently used dropped beyond :data:`SPECTRA_KEPT` bytes:
-    a count of entries would not bound them (a log's stakes make new classes, each with its
-    own spectra, up to 32 MB each; 256 of them kept grew a worker by hundreds of MB)."""
-    if _nbytes(spectrum) > SPECTRA_KEPT:
-        return
-    _SPECTRA[key] = spectrum
-    kept = sum(map(_nbytes, _SPECTRA.values()))
-    while kept > SPECTRA_KEPT:
-        kept -= _nbytes(_SPECTRA.popitem(last=False)[1])
-
-
-def _nbytes(arrays: tuple[np.ndarray, ...]) -> int:
-    return sum(a.nbytes for a in arrays)
-
-
-def _polar(log_modulus: np.ndarray, angle: np.ndarray) -> np.ndarray:
-    """The complex numbers of these logs of moduli and angles (0 where the log is -inf);
-    ``log_modulus`` may be overwritten.  Only the points whose modulus is not 0 are computed:
-    raised to the power of many wagers, most of a spectrum underflows, and its cosines and
-    sines would be multiplied by 0 (the same numbers, to the bit)."""
-    spectrum = np.zeros(len(log_modulus), complex)
-    kept = np.flatnonzero(log_modulus > UNDERFLOW)
-    if len(kept) == len(log_modulus):
-        modulus = np.exp(log_modulus, out=log_modulus)
-        np.multiply(modulus, np.cos(angle), out=spectrum.real)
-        np.multiply(modulus, np.sin(angle), out=spectrum.imag)
-        return spectrum
-    modulus, angle = np.exp(log_modulus[kept]), angle[kept]
-    spectrum.real[kept] = modulus * np.cos(angle)
-    spectrum.imag[kept] = modulus * np.sin(angle)
-    return spectrum
-
-
-def _rotate(a: np.ndarray, k: int) -> None:
-    """``a`` rotated left by ``k`` in place (``np.roll(a, -k)`` without a second array: the
-    shorter part is copied aside)."""
-    n = len(a)
-    if not 0 < k < n:
-        return
-    if k <= n - k:
-        head = a[:k].copy()
-        a[: n - k] = a[k:]
-        a[n - k :] = head
-    else:
-        tail = a[k:].copy()
-        a[n - k :] = a[:k]
-        a[: n - k] = tail
+def _spread_of(groups: list[Group]) -> tuple[float, float]:
+    """The sum's standard deviation (in units) and skewness."""
+    second = third = 0.0
+    for g in groups:
+        outcomes = [(p, float(x)) for p, x in g.outcomes]
+        mean = sum(p * x for p, x in outcomes)
+        second += g.wagers * sum(p * (x - mean) ** 2 for p, x in outcomes)
+        third += g.wagers * sum(p * (x - mean) ** 3 for p, x in outcomes)
+    return math.sqrt(second), (third / second**1.5 if second > 0 else 0.0)
 
 
 def _common_step(groups: list[Group]) -> Fraction:

@@ -114,6 +114,16 @@ def test_resolver_caches_within_an_epoch(registry, django_assert_num_queries):
     assert first.local_date == date(2026, 11, 1)
 
 
+def test_an_answer_in_force_takes_nine_queries(registry, django_assert_num_queries):
+    """Asked once per place and epoch of every submission: the venue with its licensee and
+    jurisdiction, the table, the game, the limits, the authorizations with their approval,
+    rule version and game, the approval's events, the conditions met and required, the
+    paytables (the operator class and the game not read again)."""
+    with django_assert_num_queries(9):
+        answer = ask("2026-11-01 21:14")
+    assert answer.in_force and answer.paytables
+
+
 def resolve(resolver, when, **overrides):
     args = {"venue": "WA-CR-0042", "table": "T3", "game": "toss-one-21", "options": OPTIONS}
     args.update(overrides)

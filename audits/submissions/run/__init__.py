@@ -35,7 +35,7 @@ from audits.submissions.run.files import (
 from audits.submissions.run.gate import gate_for
 from audits.submissions.run.lines import LineSeeker, without_bom
 from audits.submissions.run.round_keys import KEYS, LINES, MICROS, stored_ids
-from audits.submissions.run.rules_context import GameRulesCache
+from audits.submissions.run.rules_context import GameRulesCache, run_reading
 from audits.submissions.run.split import (
     SubmissionFailed,
     chunks_forget,
@@ -58,6 +58,6 @@ __all__ = [
     "ExpansionRefused", "GameRulesCache", "GzipExpander", "LineSeeker", "SubmissionFailed",
     "UnreadableFile", "chunk_append", "chunk_validate", "chunks_forget",
     "chunks_validate_together", "discard_work_copy", "gate_for", "kernels_compile",
-    "media_path", "plain_path", "stored_ids", "submission_fail", "submission_prepare",
-    "without_bom", "worker_warm",
+    "media_path", "plain_path", "run_reading", "stored_ids", "submission_fail",
+    "submission_prepare", "without_bom", "worker_warm",
 ]  # fmt: skip

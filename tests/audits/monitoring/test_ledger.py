@@ -158,6 +158,23 @@ def test_a_round_submitted_again_is_counted_once(wa):
     assert {k: v for k, v in added.items() if any(v.values())} == alone
 
 
+def test_the_finish_reads_the_registry_as_the_run_read_it(wa, monkeypatch):
+    """A round read twice in the file: the ledger takes it out of the totals with the rules
+    the run's chunks counted it by (the run's registry answers), not asked again."""
+    from games import rules_resolver
+
+    asked = []
+    real = rules_resolver.rules_in_force
+    monkeypatch.setattr(rules_resolver, "rules_in_force",
+                        lambda **kw: asked.append(kw["table"]) or real(**kw))  # fmt: skip
+    lines = [round_line(round="T2-a"), round_line(round="T2-b"), round_line(round="T2-a")]
+    submission = submit(wa, b"\n".join(lines) + b"\n")
+    assert [c for _, c in codes(submission)] == ["duplicate_round"]
+    assert asked == ["T2"]  # one place, one epoch: asked once, by the chunk
+    main = LedgerDay.objects.get(submission=submission, wager_key="main")
+    assert (main.rounds, main.wagers, main.wagered) == (0, 2, 50)  # the repeat counted once
+
+
 def _day_sums(licensee) -> dict[tuple, dict]:
     found: dict[tuple, dict] = {}
     for row in LedgerDay.objects.filter(licensee=licensee):

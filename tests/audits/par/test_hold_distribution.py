@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from audits.par import lattice as ht
+from audits.par import small_grid
 from audits.par.hold_distribution import EXACT, NORMAL, WITH_PAR_ERROR, Group, hold_test
 
 # A blackjack-like wager: lose 1, push, win 1, blackjack 3 to 2, double lost or won.
@@ -157,10 +158,10 @@ def test_the_in_place_path_agrees_with_numpys_transforms_point_by_point(monkeypa
 
 
 def test_the_tails_summed_a_block_at_a_time_are_numpys_cumulative_sums(monkeypatch):
-    monkeypatch.setattr(ht, "SUM_BLOCK", 7)
+    monkeypatch.setattr(small_grid, "SUM_BLOCK", 7)
     values = np.random.default_rng(7).random(100) ** 6
     sums = np.cumsum(values)
     for tail, at in [(0.0, 0), (1.5, 13), (sums[41], 41), (sums[-1], 99), (sums[-1] + 1, 120)]:
-        first, found = ht._running_sum(values, tail, at)
+        first, found = small_grid.running_sum(values, tail, at)
         assert first == int(np.searchsorted(sums, tail, side="right"))
         assert found == (sums[at] if at < len(values) else 0.0)

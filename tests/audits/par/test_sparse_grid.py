@@ -151,3 +151,53 @@ def test_a_sheet_that_hardly_moves_is_declined_without_laying_out_the_grid():
     finally:
         tracemalloc.stop()
     assert lattice.spectrum is None and peak < 16 << 20
+
+
+# -- an interval's ends sought from a guess --------------------------------------------------
+
+
+def test_from_any_guess_and_step_the_first_point_found_is_the_halvings():
+    """Every threshold of a step function on a grid of 1,000 points (and none), from guesses
+    below, at, above and off the grid, steps of 1 to more than the grid: the same point as
+    halving the whole grid."""
+    rng = np.random.default_rng(56)
+    for threshold in [0, 1, 2, 499, 998, 999, 1000, *rng.integers(0, 1001, 40).tolist()]:
+        def exceeds(m, t=threshold):
+            return m >= t
+
+        assert sg._first(exceeds, 1000) == threshold
+        for guess in [-50, 0, threshold - 3, threshold, threshold + 7, 999, 2500,
+                      *rng.uniform(-100, 1100, 5).tolist()]:  # fmt: skip
+            for step in (0.2, 1, 3, 64, 5000):
+                assert sg._first(exceeds, 1000, (guess, step)) == threshold
+
+
+@pytest.mark.parametrize("parts", [DAY, MONTH, TABLES, SIDE_ONLY, SHARED])
+def test_a_tests_ends_from_its_expansions_guess_are_those_of_halving(monkeypatch, parts):
+    """The same interval and p-value whether the search starts from Cornish and Fisher's
+    guess or halves the whole grid; from the guess, a few evaluations (they were 36)."""
+    groups = _groups(parts)
+    lattice = ht.Lattice.of(groups)
+    mean = sum(g.wagers * g.mean for g in groups)
+    sd = sum(g.wagers * g.variance for g in groups) ** 0.5
+    assert lattice.spectrum is not None
+    counted = {"below": 0, "above": 0}
+    below, above = sg.Spectrum.below, sg.Spectrum.above
+
+    def counted_below(self, m):
+        counted["below"] += 1
+        return below(self, m)
+
+    def counted_above(self, m):
+        counted["above"] += 1
+        return above(self, m)
+
+    monkeypatch.setattr(sg.Spectrum, "below", counted_below)
+    monkeypatch.setattr(sg.Spectrum, "above", counted_above)
+    guessed = [lattice.test(mean + z * sd, 0.95, tails) for z in (-3, -1, 0.5, 2.5)
+               for tails in (ht.BOTH, ht.LOW)]  # fmt: skip
+    evaluations = sum(counted.values()) / len(guessed)
+    monkeypatch.setattr(ht.Lattice, "_near", lambda self, guess: None)
+    assert [lattice.test(mean + z * sd, 0.95, tails) for z in (-3, -1, 0.5, 2.5)
+            for tails in (ht.BOTH, ht.LOW)] == guessed  # fmt: skip
+    assert evaluations <= 12 and (sum(counted.values()) / len(guessed) - evaluations) >= 20
