@@ -44,7 +44,7 @@ def days_checks(venue: Venue, days: list[date], shared: dict) -> dict[date, list
         for row in DayChecks.objects.filter(licensee=venue.licensee_id, venue=venue.code,
                                             gaming_day__in=days)  # fmt: skip
     }
-    found = {}
+    found, computed = {}, []
     for day in days:
         day_lines = lines.get(day, [])
         inputs = _digest(revision, day_lines)
@@ -54,10 +54,15 @@ def days_checks(venue: Venue, days: list[date], shared: dict) -> dict[date, list
             continue
         found[day] = hold_checks(venue, day, day, shared, tested_only=True, lines=day_lines)
         found[day] = [check for check in found[day] if check.tested]
-        DayChecks.objects.update_or_create(
-            licensee_id=venue.licensee_id, venue=venue.code, gaming_day=day,
-            defaults={"inputs": inputs, "checks": [_data_of(c) for c in found[day]]},
-        )  # fmt: skip
+        computed.append(DayChecks(
+            licensee_id=venue.licensee_id, venue=venue.code, gaming_day=day, inputs=inputs,
+            checks=[_data_of(c) for c in found[day]],
+        ))  # fmt: skip
+    # kept in one statement, each day's row inserted or replaced (of two tests at once, the later)
+    DayChecks.objects.bulk_create(
+        computed, update_conflicts=True, update_fields=["inputs", "checks"],
+        unique_fields=["licensee", "venue", "gaming_day"],
+    )  # fmt: skip
     return found
 
 

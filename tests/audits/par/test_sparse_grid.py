@@ -201,3 +201,22 @@ def test_a_tests_ends_from_its_expansions_guess_are_those_of_halving(monkeypatch
     assert [lattice.test(mean + z * sd, 0.95, tails) for z in (-3, -1, 0.5, 2.5)
             for tails in (ht.BOTH, ht.LOW)] == guessed  # fmt: skip
     assert evaluations <= 12 and (sum(counted.values()) / len(guessed) - evaluations) >= 20
+
+
+def test_a_cells_transform_from_two_tables_is_each_frequencys_own():
+    """The product of the two tables (a row per cell, a row per place in a cell) against an
+    exponential per frequency and step, in cells anywhere up to half the grid and one past
+    it (the frequencies beyond half left out)."""
+    size, cell = 1 << 12, 64
+    outcomes = [(np.asarray(s, np.int64), np.asarray(p, float), n)
+                for s, p, n in _spread(_groups(TABLES))]  # fmt: skip
+    first = np.array([0, 128, 1216, 1984, 2048], np.int64)
+    k, log_modulus, angle = sg._powered(outcomes, first, cell, size)
+    assert k.tolist() == [f + j for f in first.tolist() for j in range(cell) if f + j <= 2048]
+    direct_log, direct_angle = np.zeros(len(k)), np.zeros(len(k))
+    for steps, probabilities, n in outcomes:
+        z = (probabilities[:, None] * np.exp(-2j * np.pi * np.outer(steps, k) / size)).sum(axis=0)
+        direct_log += n * np.log(np.abs(z))
+        direct_angle += n * np.angle(z)
+    assert np.allclose(log_modulus, direct_log, rtol=1e-10, atol=1e-9)
+    assert np.abs(np.angle(np.exp(1j * (angle - direct_angle)))).max() < 1e-8
