@@ -6,7 +6,9 @@ distribution is the ``n``-fold convolution of the sheet's.  Pays are multiples o
 step (half a unit for 3 to 2), so the sum lives on a lattice and its distribution is computed
 exactly, up to floating-point rounding, by raising the sheet's discrete Fourier transform to
 the ``n``-th power (several groups of wagers, each with its own sheet, multiply theirs): in
-polar form, ``n`` times each log of a modulus and each angle, summed over the groups.
+polar form, ``n`` times each log of a modulus and each angle, summed over the groups.  Where
+every sheet has two outcomes (a wager won or lost), the sum's few points are computed
+directly instead, from binomial terms (:mod:`~.two_outcomes`).
 
 The transform is circular: a grid shorter than the whole range folds the far tails onto it.
 The grid is therefore laid around the mean and made wide enough that Chernoff's or

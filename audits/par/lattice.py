@@ -16,6 +16,7 @@ from audits.par.grid_window import reach
 from audits.par.large_grid import alike_groups, pmf_in_place
 from audits.par.small_grid import rotate, running_sum, whole_pmf
 from audits.par.sparse_grid import Spectrum, sparse_spectrum
+from audits.par.two_outcomes import Atoms, two_outcome_atoms
 
 
 class Group(Protocol):
@@ -72,7 +73,7 @@ class Lattice:
     origin: int
     pmf: np.ndarray | None
     mean: float
-    spectrum: Spectrum | None = None
+    spectrum: Spectrum | Atoms | None = None
     sd: float = 0.0  # the sum's standard deviation, in steps: where a tail's end is sought
     skew: float = 0.0  # and its skewness
 
@@ -87,6 +88,11 @@ class Lattice:
         mean = sum(g.wagers * g.mean for g in groups) / float(step)  # in steps
         spread = [(tuple(s - low for s in steps), tuple(p for p, _ in g.outcomes), g.wagers)
                   for g, steps, low in zip(groups, at, lowest, strict=True)]  # fmt: skip
+        atoms = two_outcome_atoms(spread)  # a sum of wagers won or lost: its points alone
+        if atoms is not None:
+            at, mass = atoms
+            first = int(at[0])  # the least point holding mass: the lattice's origin
+            return cls(step, shift + first, None, mean * float(step), Atoms.of(at - first, mass))
         grid = _grid(spread, full, mean - shift)
         if grid is None:
             return None
