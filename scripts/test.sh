@@ -14,6 +14,11 @@ cd "$(dirname "$0")/.."
 source scripts/phase.sh
 
 VENV=${VENV:-.venv}
+# Bytecode kept: where the shell sets PYTHONDONTWRITEBYTECODE (this machine's does), every
+# process the tests start (workers, gunicorn, commands) would compile the sources again, and
+# each pass rewrite and compile every test module again at collection (__pycache__ is
+# git-ignored). The sources are compiled once, beside the kernels.
+unset PYTHONDONTWRITEBYTECODE
 PG_ADMIN_URL=${PG_ADMIN_URL:-postgresql://postgres@127.0.0.1:5432/postgres}
 PG_TEST_URL=${PG_TEST_URL:-postgresql://postgres@127.0.0.1:5432/compliance}
 PYTEST=("$VENV/bin/pytest" --durations=25 --durations-min=1.0)
@@ -30,6 +35,8 @@ phase "ruff"
 # par sheets into var/parsheets/, which every later process reads instead).
 "$VENV/bin/python" manage.py compile_kernels >var/test-kernels.log 2>&1 &
 kernels_job=$!
+"$VENV/bin/python" -m compileall -q -j 2 audits games compliance bench scripts tests conftest.py \
+  manage.py >/dev/null || failed+=("compileall")
 bash scripts/test_databases.sh "$VENV" var/test-migrated.sqlite3 var/test-registry.sqlite3 \
   || failed+=("test databases")
 wait "$kernels_job" || failed+=("compile_kernels")

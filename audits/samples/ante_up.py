@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from games.engine.ante_up_parsheet import bet_decisions, situation
+from games.engine.ante_up_parsheet import situation
 from games.engine.ante_up_rules import GAME
+from games.services.poker_decisions import ante_up_bet_decisions
 
 from .blackjack import family_game
 from .blackjack_faults import Fault, bets, both, folds, folds_with_bonus, set_stake, stake_of
@@ -23,7 +24,7 @@ def _wagers(seat: Seat, rnd) -> None:
     lower = main // 200 * 100 if few else None  # half, in whole dollars
     ante = main if rnd() < 0.7 else (lower if few else stakes.at_most(main))
     seat.wagers["ante"] = written(ante)
-    if bet_decisions(seat.rules, seat.decks)[situation(seat.cards, seat.up)]:
+    if ante_up_bet_decisions(seat.rules, seat.decks)[situation(seat.cards, seat.up)]:
         seat.wagers["bet"] = written(ante)
         seat.record["poker"] = "bet"
     else:

@@ -4,6 +4,7 @@ the same findings, rounds, clean rounds and totals, whatever the lines hold."""
 from __future__ import annotations
 
 import json
+from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -123,7 +124,13 @@ def _resplit(record: dict, game: str) -> dict:
     return record
 
 
-BASE = {game: _base_rounds(game) for game in GAMES}
+@cache
+def _base(game: str) -> list[dict]:
+    """The game's base rounds, dealt once a process, when a test first asks (not when the
+    module is imported: every pass of ``make test`` imports it, and most never ask)."""
+    return _base_rounds(game)
+
+
 SEAT = ("seats", 0)
 PATHS = [
     ("v",), ("round",), ("played_at",), ("venue",), ("table",), ("game",), ("options",),
@@ -174,7 +181,7 @@ def spliced(line: bytes, at: int, junk: bytes) -> bytes:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_seat_of_three_hands_is_screened_and_judged_as_the_exact_path_does(wa, game):
-    lines = [json.dumps(r, separators=(",", ":")).encode() for r in BASE[game]]
+    lines = [json.dumps(r, separators=(",", ":")).encode() for r in _base(game)]
     submission = Submission(licensee=wa)
     fast = judged(submission, lines, fast=True)
     assert fast == judged(submission, lines, fast=False)
@@ -194,8 +201,8 @@ def test_a_seat_of_three_hands_is_screened_and_judged_as_the_exact_path_does(wa,
     st.one_of(st.none(), st.tuples(st.integers(min_value=0), st.binary(min_size=1, max_size=4))),
 )
 def test_the_screen_agrees_with_the_exact_path_on_any_line(wa, caplog, game, which, changes, junk):
-    lines = [json.dumps(r, separators=(",", ":")).encode() for r in BASE[game]]
-    lines[which] = mutated(BASE[game][which], changes)
+    lines = [json.dumps(r, separators=(",", ":")).encode() for r in _base(game)]
+    lines[which] = mutated(_base(game)[which], changes)
     if junk is not None:
         lines[which] = spliced(lines[which], *junk)
     submission = Submission(licensee=wa)
