@@ -1,7 +1,6 @@
 """The catalog: every game's par sheet by code, with options and parameters routed."""
 
 from fractions import Fraction
-from functools import cache
 
 import pytest
 
@@ -9,6 +8,7 @@ from games.engine.ante_up_parsheet import poker_sheet
 from games.engine.catalog import GAMES, UnknownGame, compute_parsheet, game, split_settings
 from games.engine.parameters import ParameterError
 from games.engine.parsheet import EXACT, SIMULATION
+from tests.engine.sheets_support import six_deck_sheet
 
 
 def test_the_three_seed_games_are_registered():
@@ -17,16 +17,9 @@ def test_the_three_seed_games_are_registered():
         game("baccarat")
 
 
-@cache
-def _six_deck_sheet(code: str):
-    """The game's sheet at 6 decks, computed once for the tests that read it (it is pure,
-    and Ante Up 21's simulates 200,000 rounds)."""
-    return compute_parsheet(code, 6, sensitivity=False)
-
-
 @pytest.mark.parametrize("code", sorted(GAMES))
 def test_every_wager_sheet_is_a_probability_distribution(code):
-    sheet = _six_deck_sheet(code)
+    sheet = six_deck_sheet(code)
     assert {w.key for w in sheet.wagers} <= set(GAMES[code].wagers)
     for wager in sheet.wagers:
         assert wager.total_probability == 1, (code, wager.key)
@@ -54,7 +47,7 @@ def test_exact_ante_and_bet_sheets_under_first_two_reading():
 
 
 def test_simulated_ante_and_bet_add_up_to_the_sheet_of_both():
-    sheet = _six_deck_sheet("ante-up-21")
+    sheet = six_deck_sheet("ante-up-21")
     ante, bet = sheet.wager("ante"), sheet.wager("bet")
     assert ante.method == bet.method == SIMULATION and bet.rounds < ante.rounds == 200_000
     folds = next(ln.probability for ln in ante.lines if ln.outcome == "fold")

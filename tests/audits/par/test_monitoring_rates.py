@@ -6,9 +6,9 @@ docs/monitoring.md gives its figures."""
 from __future__ import annotations
 
 from audits.par.monitoring_rates import Shape, monitoring_rates, month_flags
-from games.engine.catalog import compute_parsheet
+from tests.engine.sheets_support import six_deck_sheet
 
-SHEETS = compute_parsheet("toss-one-21", 6, sensitivity=False).to_dict()["wagers"]
+SHEETS = six_deck_sheet("toss-one-21").to_dict()["wagers"]
 
 
 def test_clean_months_are_rarely_flagged_and_a_month_long_overpayment_is_found():

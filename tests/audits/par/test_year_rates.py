@@ -8,20 +8,18 @@ import numpy as np
 import pytest
 
 from audits.par import year_rates as yr
-from games.engine.catalog import compute_parsheet
+from tests.engine.sheets_support import six_deck_sheet
 
 GAMES = ("ante-up-21", "blackjack-tie-bonus")
 
 
 @pytest.fixture(scope="module")
 def sheets():
-    return {g: compute_parsheet(g, 6, sensitivity=False).to_dict()["wagers"] for g in GAMES}
+    return {g: six_deck_sheet(g).to_dict()["wagers"] for g in GAMES}
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_clean_years_of_equal_stakes_are_not_flagged_and_a_skim_is_found(
-    monkeypatch, sheets, game
-):
+def test_clean_years_of_equal_stakes_are_not_flagged_and_a_skim_is_found(monkeypatch, sheets, game):
     monkeypatch.setattr(yr, "STAKES", np.array([25]))
     monkeypatch.setattr(yr, "STAKE_SHARES", np.array([1.0]))
     venue = yr.Venue({"T5": game}, {game: yr.DEMO.shares[game]}, rounds=1500)
