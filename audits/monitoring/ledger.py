@@ -21,7 +21,7 @@ from decimal import Decimal
 from django.db.models import Sum
 
 from audits.monitoring.models import DealerDay, LedgerDay, SeatDay
-from audits.submissions.duplicates import duplicate_findings
+from audits.submissions.duplicates import duplicate_lines
 from audits.submissions.models import (
     ChunkDealer,
     ChunkSeat,
@@ -85,38 +85,43 @@ def _read_before(submission: Submission):
         )
     )
     if submission.findings_capped:  # its duplicates were not all stored: found again
-        lines |= {f.line for f in duplicate_findings(submission)}
-    lines = sorted(lines)
+        lines |= duplicate_lines(submission)
     if not lines:
         return
-    paid_wrong = defaultdict(lambda: defaultdict(lambda: ZERO))
-    for line, code, key, recorded, expected in Finding.objects.filter(
-        submission=submission, line__in=lines, code__in=("overpaid", "underpaid")
-    ).values_list("line", "code", "wager_key", "recorded", "expected"):
-        paid_wrong[(line, key)][code] += abs(recorded - expected)
+    paid_wrong = _paid_wrong(submission, lines)
     resolver, rules, _ = run_reading(submission)  # the run's answers: as its chunks counted
-    for number, raw in submission_lines(submission, lines):
+    gate = None  # the last line's: asked again only for another place or epoch
+    for number, raw in submission_lines(submission, sorted(lines)):
         try:
             parsed = parse_line(raw, number)
         except Rejected:
             continue  # a line not read was not counted either
-        day = resolver.gaming_day(parsed.venue, parsed.played_at)
-        if day is None:
+        asked = (parsed.venue, parsed.table, parsed.game, parsed.options, parsed.decks,
+                 parsed.played_at)  # fmt: skip
+        if gate is None or not gate.asked_for(*asked):
+            gate = gate_for(resolver, rules, submission.licensee_id, venue=parsed.venue,
+                            table=parsed.table, game=parsed.game, options=parsed.options,
+                            decks=parsed.decks, played_at=parsed.played_at)  # fmt: skip
+        if gate.gaming_day is None:
             continue
-        where = (parsed.venue, parsed.table, parsed.game, day[0])
-        wrong = {
-            key: dict(amounts) for (line, key), amounts in paid_wrong.items() if line == number
-        }
-        yield parsed, where, wrong, _wagers_counted(resolver, rules, submission, parsed)
+        where = (parsed.venue, parsed.table, parsed.game, gate.gaming_day)
+        wrong = {key: dict(amounts) for key, amounts in paid_wrong.get(number, {}).items()}
+        # the wager keys the rules in force count, as the chunk counted them (None: no
+        # rules in force, the game's own keys)
+        yield parsed, where, wrong, frozenset(gate.rules.wagers) if gate.rules else None
 
 
-def _wagers_counted(resolver, rules, submission: Submission, parsed) -> frozenset | None:
-    """The wager keys the round's rules in force count, as the chunk counted them (None: no
-    rules in force, the game's own keys)."""
-    gate = gate_for(resolver, rules, submission.licensee_id, venue=parsed.venue,
-                    table=parsed.table, game=parsed.game, options=parsed.options,
-                    decks=parsed.decks, played_at=parsed.played_at)  # fmt: skip
-    return frozenset(gate.rules.wagers) if gate.rules else None
+def _paid_wrong(submission: Submission, lines: set[int]) -> dict[int, dict[str, dict]]:
+    """line -> wager key -> {"overpaid"/"underpaid": the amount} of the submission's
+    over- and underpayments found on ``lines``."""
+    found: dict[int, dict[str, dict]] = defaultdict(lambda: defaultdict(lambda: defaultdict(
+        lambda: ZERO)))  # fmt: skip
+    for line, code, key, recorded, expected in Finding.objects.filter(
+        submission=submission, code__in=("overpaid", "underpaid")
+    ).values_list("line", "code", "wager_key", "recorded", "expected"):
+        if line in lines:
+            found[line][key][code] += abs(recorded - expected)
+    return found
 
 
 def _counted(parsed, where: tuple, paid_wrong: dict, wagers=None):

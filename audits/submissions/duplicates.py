@@ -15,6 +15,7 @@ second always sees the first.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from hashlib import blake2b
 
@@ -99,16 +100,23 @@ class Block:
 
     def same_rounds(self, row: RoundKeys):
         """``(my round, its line in row)`` of each round of mine the stored ``row`` holds: the
-        key finds it, the round id confirms it."""
+        key finds it, the round id confirms it.  My rounds of the keys hit are found once,
+        sorted by key (each key's in row order), not sought again for each hit."""
         theirs = np.frombuffer(row.keys, KEYS)
         hit = np.flatnonzero(self.holds(theirs))
         if not hit.size:
             return
         ids, lines = stored_ids(row.ids, row.id_ends), np.frombuffer(row.lines, LINES)
-        self.read(self.with_keys(np.unique(theirs[hit])))
-        for j in hit.tolist():
-            for i in self.with_keys(theirs[j : j + 1]).tolist():
-                if self.round_id(i) == ids.text(j):  # else the same key, another round
+        mine = self.with_keys(np.unique(theirs[hit]))
+        self.read(mine)
+        mine = mine[np.argsort(self.keys[mine], kind="stable")]
+        hit_keys = theirs[hit]
+        first = np.searchsorted(self.keys[mine], hit_keys, "left").tolist()
+        last = np.searchsorted(self.keys[mine], hit_keys, "right").tolist()
+        for j, a, b in zip(hit.tolist(), first, last, strict=True):
+            their_id = ids.text(j)
+            for i in mine[a:b].tolist():
+                if self.round_id(i) == their_id:  # else the same key, another round
                     yield i, int(lines[j])
 
     def _round(self, i: int) -> tuple[str, int, int]:
@@ -129,19 +137,36 @@ class Block:
         return self._round(i)[2]
 
 
-def duplicate_findings(submission: Submission) -> list[Finding]:
-    """Every duplicate of the submission's rounds (see the module's docstring); one place
-    in memory at a time."""
+def duplicate_findings(submission: Submission, most: int | None = None
+                       ) -> tuple[list[Finding], Counter]:  # fmt: skip
+    """Every duplicate of the submission's rounds (see the module's docstring), one place in
+    memory at a time: the first ``most`` as findings (all when None), the others counted by
+    code, no finding made of them."""
+    found, beyond = [], Counter()
+    for venue, table, block, duplicates in _duplicates(submission):
+        for i, code, message in duplicates:
+            if most is None or len(found) < most:
+                found.append(round_finding(submission, block, i, venue, table, code, message))
+            else:
+                beyond[code] += 1
+    return found, beyond
+
+
+def duplicate_lines(submission: Submission) -> set[int]:
+    """The lines of every duplicate :func:`duplicate_findings` finds, no finding made."""
+    return {block.line(i) for _, _, block, found in _duplicates(submission) for i, _, _ in found}
+
+
+def _duplicates(submission: Submission):
+    """``(venue, table, block, [(round, code, message), ...])`` per place of the
+    submission's rounds, every place locked first."""
     mine = RoundKeys.objects.filter(submission=submission)
     places = sorted(set(mine.values_list("venue", "table")))
     for venue, table in places:
         _lock(submission.licensee_id, venue, table)
-    found = []
     for venue, table in places:
         block = Block.of(mine.filter(venue=venue, table=table).order_by("chunk_id", "game"))
-        found += _within(submission, venue, table, block)
-        found += _earlier(submission, venue, table, block)
-    return found
+        yield venue, table, block, _within(block) + _earlier(submission, venue, table, block)
 
 
 def _lock(licensee_id: int, venue: str, table: str) -> None:
@@ -153,8 +178,9 @@ def _lock(licensee_id: int, venue: str, table: str) -> None:
         cursor.execute("SELECT pg_advisory_xact_lock(%s)", [lock])
 
 
-def _within(submission, venue, table, block: Block) -> list[Finding]:
-    """Rounds read more than once in the file: each reading after the first."""
+def _within(block: Block) -> list[tuple[int, str, str]]:
+    """Rounds read more than once in the file: each reading after the first, as ``(round,
+    code, message)``."""
     candidates = block.with_keys(repeated_keys(block.keys))
     block.read(candidates)
     found, first_line = [], {}
@@ -166,7 +192,7 @@ def _within(submission, venue, table, block: Block) -> list[Finding]:
             first_line[place] = line
             continue
         message = f"round {place[1]} already appears at line {first_line[place]}"
-        found.append(round_finding(submission, block, at, venue, table, "duplicate_round", message))
+        found.append((at, "duplicate_round", message))
     return found
 
 
@@ -185,8 +211,9 @@ def repeated_keys(keys: np.ndarray, parts: int = KEY_PARTS) -> np.ndarray:
     return np.concatenate(found)
 
 
-def _earlier(submission, venue, table, block: Block) -> list[Finding]:
-    """Rounds already in a finished submission of the same licensee at the same place."""
+def _earlier(submission, venue, table, block: Block) -> list[tuple[int, str, str]]:
+    """Rounds already in a finished submission of the same licensee at the same place, as
+    ``(round, code, message)``."""
     others = (
         RoundKeys.objects.filter(
             venue=venue,
@@ -210,9 +237,7 @@ def _earlier(submission, venue, table, block: Block) -> list[Finding]:
     found = []
     for i, (_, _, line, name) in sorted(prior.items()):
         message = f"round {block.round_id(i)} was already submitted in {name} (line {line})"
-        found.append(
-            round_finding(submission, block, i, venue, table, "duplicate_round_submitted", message)
-        )
+        found.append((i, "duplicate_round_submitted", message))
     return found
 
 

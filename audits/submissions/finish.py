@@ -113,13 +113,15 @@ def _duplicates(submission: Submission) -> Repeated:
     derived.filter(code__in=("duplicate_round", "duplicate_round_submitted",
                              "resent_after_withdrawal")).delete()  # fmt: skip
     resent, corrected = resent_findings(submission)
-    found = duplicate_findings(submission) + resent
     for withdrawn in corrected:  # the commission sees which file corrected which
         submission_corrected(withdrawn, by=submission)
     stored = Finding.objects.filter(submission=submission).count()
     room = max(0, settings.AUDITS_FINDINGS_STORED - stored)
+    found, unstored = duplicate_findings(submission, most=room)  # past the room: counted
+    found += resent
+    unstored.update(f.code for f in found[room:])
     Finding.objects.bulk_create(found[:room], batch_size=5000)
-    return Repeated(len(found), Counter(f.code for f in found[room:]))
+    return Repeated(min(len(found), room) + unstored.total(), unstored)
 
 
 def _unstored(submission: Submission, repeated: Counter) -> dict[str, int]:

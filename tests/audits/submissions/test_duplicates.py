@@ -32,6 +32,27 @@ def test_equal_keys_of_different_rounds_are_not_duplicates(wa, monkeypatch):
     assert "T2-0005" in second.findings.get().message and "line 6" in second.findings.get().message
 
 
+def test_many_rounds_of_one_key_across_chunks_each_name_its_own_earlier_line(wa, monkeypatch):
+    # every round the same key, the earlier file's rounds in three chunks (three rows): each
+    # round sent again is matched on its own id, whichever row holds it, in the file's order
+    monkeypatch.setattr(round_keys_module, "round_keys", lambda ids: np.zeros(len(ids), "<u8"))
+    submit(wa, b"\n".join(LINES) + b"\n", name="october.jsonl", chunk_lines=5)
+    again = [LINES[11], round_line(round="T2-new"), LINES[0], LINES[6], LINES[6]]
+    second = submit(wa, b"\n".join(again) + b"\n", chunk_lines=2)
+    found = sorted(second.findings.values_list("line", "code", "message"))
+    assert found == [
+        (1, "duplicate_round_submitted", "round T2-0011 was already submitted in october.jsonl"
+                                         " (line 12)"),
+        (3, "duplicate_round_submitted", "round T2-0000 was already submitted in october.jsonl"
+                                         " (line 1)"),
+        (4, "duplicate_round_submitted", "round T2-0006 was already submitted in october.jsonl"
+                                         " (line 7)"),
+        (5, "duplicate_round", "round T2-0006 already appears at line 4"),
+        (5, "duplicate_round_submitted", "round T2-0006 was already submitted in october.jsonl"
+                                         " (line 7)"),
+    ]  # fmt: skip
+
+
 EDGES = st.sampled_from([0, 1, 2**60 - 1, 2**60, 2**63 - 1, 2**63, 2**64 - 1])
 KEY = st.one_of(EDGES, st.integers(0, 2**64 - 1), st.integers(0, 40))
 

@@ -80,6 +80,24 @@ def test_past_the_submissions_cap_findings_are_counted_by_code_not_stored(
         f"/submissions/{submission.uuid}/").content  # fmt: skip
 
 
+def test_duplicates_past_the_cap_are_counted_by_code_and_counted_once_in_the_ledger(
+    wa, tmp_path, settings
+):
+    rounds = [round_line(round=f"d{i}") for i in range(6)]
+    _validated(wa, tmp_path, log(*rounds[:4]))  # sent before: 4 rounds
+    settings.AUDITS_FINDINGS_STORED = 3
+    again = _validated(wa, tmp_path, log(*rounds, rounds[5], rounds[5], rounds[4]))
+    stored = sorted(again.findings.values_list("line", "code"))
+    assert len(stored) == 3 and again.findings_capped
+    found = {"duplicate_round": 3, "duplicate_round_submitted": 4}
+    for code, n in found.items():  # each one stored or counted, none twice
+        assert sum(1 for _, c in stored if c == code) + again.findings_unstored.get(code, 0) == n
+    assert again.finding_count == 7
+    # the two new rounds alone reach the ledger: what was read before is taken out again
+    assert LedgerDay.objects.filter(submission=again, wager_key="").aggregate(
+        n=Sum("rounds"))["n"] == 2  # fmt: skip
+
+
 def test_a_file_under_the_cap_is_unchanged(wa, tmp_path, settings):
     settings.AUDITS_FINDINGS_STORED = 1000
     submission = _validated(wa, tmp_path, log(
