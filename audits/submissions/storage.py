@@ -1,12 +1,14 @@
 """Storing a submitted file unchanged, identified by its SHA-256, before anything else.
 
 The raw file is written to ``MEDIA_ROOT/submissions/<licensee id>/ab/<sha256>.jsonl[.gz]``
-and never modified.  The same bytes sent again for the same licensee are the same
-submission; another licensee's identical file is its own submission (nothing tells either
-that the other sent it).  A gzip file (recognised by its magic bytes, not its name) is
-expanded while it arrives, within the bounds of :mod:`.run.expansion` (a bomb is refused before
-anything is kept), and later gets a decompressed working copy under ``MEDIA_ROOT/work/`` so
-that chunks can be read by byte offset.
+and never modified; it and its name are on the disk (synced) before its submission's row
+commits, so an acknowledged upload survives the machine's crash.  The same bytes sent again
+for the same licensee are the same submission; another licensee's identical file is its own
+submission (nothing tells either that the other sent it).  A gzip file (recognised by its
+magic bytes, not its name) is expanded while it arrives, within the bounds of
+:mod:`.run.expansion` (a bomb is refused before anything is kept), and later gets a
+decompressed working copy under ``MEDIA_ROOT/work/`` so that chunks can be read by byte
+offset.
 """
 
 from __future__ import annotations
@@ -95,6 +97,7 @@ def submission_store(
                     return existing, False
                 raise SubmissionTooLarge(refusal)
             os.replace(tmp_name, final)
+            _sync_folders(final)  # the rename on the disk before the row commits
             submission = Submission.objects.create(
                 sha256=sha,
                 raw_file=relative,
@@ -139,6 +142,8 @@ def _receive(stream: BinaryIO, max_bytes: int | None) -> tuple[str, str, int, bo
                 for piece in expander.finish():
                     head.add(piece)
             head.judge(whole=True, gzip_cut=expander.cut if expander is not None else None)
+            tmp.flush()
+            os.fsync(tmp.fileno())  # on the disk before the submission is acknowledged
         except ExpansionRefused as exc:
             _discard(tmp)
             raise SubmissionTooLarge(str(exc)) from exc
@@ -203,6 +208,17 @@ class _Digest:
 
     def __exit__(self, *exc) -> None:
         self._pool.shutdown(wait=True)
+
+
+def _sync_folders(final) -> None:
+    """The file's name (and each folder made for it) on the disk: its folder and theirs up
+    to ``submissions/`` synced."""
+    for folder in (final.parent, final.parent.parent, final.parent.parent.parent):
+        descriptor = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
 
 
 def _discard(tmp) -> None:

@@ -138,3 +138,25 @@ def test_a_truncated_gzip_of_records_is_kept_and_its_cut_reported_later(wa):
     packed = gzip.compress(content(20_000))[:-40]
     submission, created = submission_store(io.BytesIO(packed), original_name="a.gz", licensee=wa)
     assert created and submission.compressed
+
+
+def test_the_file_and_its_name_are_on_the_disk_before_the_submission_is_recorded(wa, monkeypatch):
+    """Acknowledged means on the disk: the file synced before its rename, then the folders
+    that name it, all before the submission's row exists (a crash loses no accepted file)."""
+    synced, real_fsync = [], storage.os.fsync
+
+    def fsync(descriptor):
+        info = storage.os.fstat(descriptor)
+        rows = Submission.objects.filter(licensee=wa).count()
+        synced.append(((info.st_dev, info.st_ino), rows))
+        real_fsync(descriptor)
+
+    monkeypatch.setattr(storage.os, "fsync", fsync)
+    data = content(10_000)
+    submission, _ = submission_store(io.BytesIO(data), original_name="a.jsonl", licensee=wa)
+    path = media_path(submission.raw_file)
+    inode = lambda p: (p.stat().st_dev, p.stat().st_ino)  # noqa: E731
+    expected = [inode(path), inode(path.parent), inode(path.parent.parent),
+                inode(path.parent.parent.parent)]  # fmt: skip
+    assert [node for node, _ in synced] == expected
+    assert all(rows == 0 for _, rows in synced)  # before the submission was recorded
