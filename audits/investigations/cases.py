@@ -63,6 +63,7 @@ from audits.submissions.models import Finding, SubmissionStatus
 from audits.submissions.run import media_path
 from audits.submissions.storage import clean_file_name
 from compliance.dates import MAX_ID, id_in_range
+from compliance.durable import sync_file, sync_folders
 from games.access import REVIEWER, STAFF, licensees_visible_to
 from games.models import Role
 
@@ -169,8 +170,10 @@ def _keep_evidence(step: CaseStep, upload) -> CaseEvidence:
                                       f"{settings.CASE_EVIDENCE_MAX_BYTES} bytes")  # fmt: skip
                 digest.update(block)
                 out.write(block)
+            sync_file(out)  # on the disk before its row commits
         relative = f"evidence/{step.case.licensee_id}/{digest.hexdigest()}"
         os.replace(temporary, media_path(relative))
+        sync_folders(media_path(relative), levels=3)  # up to the media folder
     finally:
         Path(temporary).unlink(missing_ok=True)
     name = clean_file_name(upload.name or "") or "evidence"

@@ -21,6 +21,7 @@ from audits.live.models import LiveDay, LiveRound, Receipt, TableToken
 from audits.live.posts import Plausible, PostedRound, post_read
 from audits.submissions.live_days import live_submission_grown, live_submission_open
 from audits.submissions.run import chunk_append, media_path
+from compliance.durable import sync_folders
 from games.models import Venue
 from games.round_times import round_latest, venue_first_day
 
@@ -183,6 +184,7 @@ def _new_part(venue: Venue, day: date, part: int) -> LiveDay:
     path = media_path(relative)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.touch()
+    sync_folders(path, levels=4)  # its name, up to the media folder, before the row commits
     # the findings one licensee's live day can store, across its venues, posts and parts
     cap_group = f"live:{venue.licensee_id}:{day.isoformat()}"
     submission = live_submission_open(venue.licensee_id, relative, name, cap_group)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
 from datetime import timedelta
 from pathlib import Path
 
@@ -29,6 +28,7 @@ from audits.reports.scope import report_findings_csv
 from audits.reports.signature import report_sign
 from audits.signing.sign import Attachment
 from audits.submissions.models import Submission, SubmissionStatus
+from compliance.durable import write_durably
 from compliance.logs import log_context
 from games.models import Jurisdiction, Venue
 
@@ -121,7 +121,7 @@ def _generate(report: Report) -> Report:
                           "Every finding the report covers, one per row")  # fmt: skip
     signed = report_sign(report_pdf(figures), TWIN_NAME, twin, _reason(report), (findings,))
     relative = f"reports/{report.uuid}.pdf"
-    _write_atomically(Path(settings.MEDIA_ROOT) / relative, signed)
+    write_durably(Path(settings.MEDIA_ROOT) / relative, signed)
     Report.objects.filter(pk=report.pk).exclude(status=ReportStatus.DONE).update(
         status=ReportStatus.DONE,
         pdf_file=relative,
@@ -155,10 +155,3 @@ def report_fail(report: Report, reason: str) -> None:
 
 def _reason(report: Report) -> str:
     return f"Audit report {report.uuid} issued by the compliance service"
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(".part")
-    temporary.write_bytes(data)
-    os.replace(temporary, path)

@@ -28,6 +28,7 @@ from audits.submissions.models import Submission
 from audits.submissions.quota import storage_refusal
 from audits.submissions.run import GZIP_MAGIC, ExpansionRefused, GzipExpander, media_path
 from audits.validation.first_lines import HEAD_BYTES, first_lines_refusal
+from compliance.durable import sync_file, sync_folders
 
 BLOCK = 1 << 20
 DEFAULT_MAX_UPLOAD_BYTES = 1 << 30
@@ -97,7 +98,7 @@ def submission_store(
                     return existing, False
                 raise SubmissionTooLarge(refusal)
             os.replace(tmp_name, final)
-            _sync_folders(final)  # the rename on the disk before the row commits
+            sync_folders(final, levels=4)  # up to the media folder, before the row commits
             submission = Submission.objects.create(
                 sha256=sha,
                 raw_file=relative,
@@ -142,8 +143,7 @@ def _receive(stream: BinaryIO, max_bytes: int | None) -> tuple[str, str, int, bo
                 for piece in expander.finish():
                     head.add(piece)
             head.judge(whole=True, gzip_cut=expander.cut if expander is not None else None)
-            tmp.flush()
-            os.fsync(tmp.fileno())  # on the disk before the submission is acknowledged
+            sync_file(tmp)  # on the disk before the submission is acknowledged
         except ExpansionRefused as exc:
             _discard(tmp)
             raise SubmissionTooLarge(str(exc)) from exc
@@ -208,17 +208,6 @@ class _Digest:
 
     def __exit__(self, *exc) -> None:
         self._pool.shutdown(wait=True)
-
-
-def _sync_folders(final) -> None:
-    """The file's name (and each folder made for it) on the disk: its folder and theirs up
-    to ``submissions/`` synced."""
-    for folder in (final.parent, final.parent.parent, final.parent.parent.parent):
-        descriptor = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(descriptor)
-        finally:
-            os.close(descriptor)
 
 
 def _discard(tmp) -> None:

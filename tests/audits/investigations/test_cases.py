@@ -208,3 +208,24 @@ def _deviation(licensee) -> Deviation:
         interval_low=-0.0611, interval_high=0.0701, p_value=0.00012,
         confidence=Decimal("0.95"), method="exact", basis=[{"table": "T3"}],
     )  # fmt: skip
+
+
+def test_evidence_is_on_the_disk_before_its_row_is_written(folks, overpaid, monkeypatch):
+    from audits.investigations.models import CaseEvidence
+    from compliance import durable
+
+    synced, real_fsync = [], durable.os.fsync
+
+    def fsync(descriptor):
+        info = durable.os.fstat(descriptor)
+        synced.append(((info.st_dev, info.st_ino), CaseEvidence.objects.count()))
+        real_fsync(descriptor)
+
+    monkeypatch.setattr(durable.os, "fsync", fsync)
+    case = _open(folks.reviewer, overpaid)
+    _answer(folks.staff, case, files=[SimpleUploadedFile("notes.pdf", EVIDENCE)])
+    kept = service.evidence_path(CaseEvidence.objects.get())
+    assert kept.read_bytes() == EVIDENCE
+    node = lambda p: (p.stat().st_dev, p.stat().st_ino)  # noqa: E731
+    folders = [kept.parent, kept.parent.parent, kept.parent.parent.parent]  # up to the media's
+    assert synced == [(node(kept), 0), *((node(f), 0) for f in folders)]

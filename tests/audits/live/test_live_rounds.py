@@ -74,6 +74,20 @@ def test_a_post_is_stored_with_a_receipt_chained_to_the_tables_last(wa, token):
     assert chain_problems([r2]) == ["WA-CR-0042 T2 2026-11-01: receipt 1 is missing (next is 2)"]
 
 
+def test_a_new_days_file_and_its_rounds_are_on_the_disk_before_the_post_is_answered(
+    wa, token, monkeypatch
+):
+    import os
+
+    synced, real_fsync = [], os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: synced.append(os.fstat(fd).st_ino) or
+                        real_fsync(fd))  # fmt: skip
+    assert _post(APIClient(), token, "WA-CR-0042", "T2", [round_line()]).status_code == 201
+    path = _media(LiveDay.objects.get().submission)
+    # the new file's name (its folders up to the media's), then the rounds written into it
+    assert synced == [*(f.stat().st_ino for f in list(path.parents)[:4]), path.stat().st_ino]
+
+
 def test_a_retry_is_answered_as_before_and_stored_once(wa, token):
     client = APIClient()
     lines = [round_line(), round_line(round="T2-2026-11-01-000002")]
