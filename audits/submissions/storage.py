@@ -28,7 +28,7 @@ from audits.submissions.models import Submission
 from audits.submissions.quota import storage_refusal
 from audits.submissions.run import GZIP_MAGIC, ExpansionRefused, GzipExpander, media_path
 from audits.validation.first_lines import HEAD_BYTES, first_lines_refusal
-from compliance.durable import sync_file, sync_folders
+from compliance.durable import EarlySync, sync_file, sync_folders
 
 BLOCK = 1 << 20
 DEFAULT_MAX_UPLOAD_BYTES = 1 << 30
@@ -124,7 +124,8 @@ def _receive(stream: BinaryIO, max_bytes: int | None) -> tuple[str, str, int, bo
     incoming = media_path("incoming")
     incoming.mkdir(parents=True, exist_ok=True)
     size, expander, head = 0, None, _Head()
-    with tempfile.NamedTemporaryFile(dir=incoming, delete=False) as tmp, _Digest() as digest:
+    with (tempfile.NamedTemporaryFile(dir=incoming, delete=False) as tmp, _Digest() as digest,
+          EarlySync(tmp) as early):  # fmt: skip
         try:
             while block := stream.read(BLOCK):
                 if size == 0 and block[:2] == GZIP_MAGIC:
@@ -139,16 +140,17 @@ def _receive(stream: BinaryIO, max_bytes: int | None) -> tuple[str, str, int, bo
                         head.add(piece)
                 digest.update(block)
                 tmp.write(block)
+                early.wrote(len(block))
             if expander is not None:
                 for piece in expander.finish():
                     head.add(piece)
             head.judge(whole=True, gzip_cut=expander.cut if expander is not None else None)
             sync_file(tmp)  # on the disk before the submission is acknowledged
         except ExpansionRefused as exc:
-            _discard(tmp)
+            _discard(tmp, early)
             raise SubmissionTooLarge(str(exc)) from exc
         except BaseException:
-            _discard(tmp)
+            _discard(tmp, early)
             raise
         sha = digest.hexdigest()
     return tmp.name, sha, size, expander is not None
@@ -210,6 +212,7 @@ class _Digest:
         self._pool.shutdown(wait=True)
 
 
-def _discard(tmp) -> None:
+def _discard(tmp, early: EarlySync) -> None:
+    early.wait()  # no sync of it left running once it is closed
     tmp.close()
     os.unlink(tmp.name)

@@ -23,3 +23,16 @@ def test_a_file_written_durably_is_synced_then_named(tmp_path, monkeypatch):
     assert folder == (path.parent.stat().st_ino, ["r.pdf"])  # then the name
     durable.write_durably(path, b"%PDF again")
     assert path.read_bytes() == b"%PDF again" and len(synced) == 4
+
+
+def test_a_large_file_is_synced_while_it_is_written(tmp_path, monkeypatch):
+    synced, real = [], durable.os.fdatasync
+    monkeypatch.setattr(durable.os, "fdatasync", lambda fd: synced.append(fd) or real(fd))
+    with open(tmp_path / "upload", "wb") as file, durable.EarlySync(file, every=1000) as early:
+        descriptor = file.fileno()
+        for _ in range(10):
+            file.write(b"x" * 400)
+            file.flush()
+            early.wrote(400)
+            early.wait()  # one at a time: here each is done before the next write
+    assert synced == [descriptor] * 3  # at 1,200, 2,400 and 3,600 bytes written
