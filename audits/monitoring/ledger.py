@@ -3,8 +3,9 @@
 When a submission finishes, :func:`ledger_record` writes its chunks' totals per (venue,
 table, game, wager key) and gaming day (the venue's jurisdiction sets when a day begins)
 as :class:`~audits.monitoring.models.LedgerDay` rows, less every round the duplicate checks found
-already read (earlier in the file, or in an earlier finished submission of the licensee):
-a round counted in two submissions is counted once, in the first.  A submission past the
+already read (earlier in the file, or in an earlier finished submission of the licensee),
+those lines counted again by the submission's run as its chunks counted them in: a round
+counted in two submissions is counted once, in the first.  A submission past the
 findings cap is in the ledger too (its rounds were all judged; it is marked incomplete),
 its duplicates found again, since not all of them were stored.  The selectors sum those
 rows for a day, the month to date, the year to date or any range, per table, game and
@@ -13,7 +14,6 @@ wager key.  Only finished submissions are ever in the ledger.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -32,10 +32,7 @@ from audits.submissions.models import (
 )
 from audits.submissions.models.places import SEATS
 from audits.submissions.round_view import submission_lines
-from audits.submissions.run import gate_for, run_reading
-from audits.validation.parse import parse_line
-from audits.validation.rejected import Rejected
-from audits.validation.sums import counted_sums
+from audits.submissions.run import lines_counted_again
 from games.models import Venue
 
 ZERO = Decimal(0)
@@ -53,13 +50,13 @@ def ledger_record(submission: Submission) -> int:
     LedgerDay.objects.filter(submission=submission).delete()
     rows = _sums(ChunkTotal, PLACE, SUMS, submission)
     dealt, seated = _dealer_sums(submission), _seat_sums(submission)
-    for parsed, where, paid_wrong, wagers in _read_before(submission):
-        for key, amounts in _counted(parsed, where, paid_wrong, wagers):
-            _subtract(rows, key, amounts)
-        if parsed.dealer_id:  # a round dealt, read before
-            for (*place, key), amounts in _counted(parsed, where, {}, wagers):
-                _subtract(dealt, (*place, parsed.dealer_id, key), amounts)
-        _subtract(seated, where, {SEATS[seat.number - 1]: 1 for seat in parsed.seats})
+    for counted in _counted_before(submission):  # taken out again, as the chunks counted
+        for row in counted.totals:
+            _subtract(rows, tuple(row[f] for f in PLACE), row)
+        for row in counted.dealers:
+            _subtract(dealt, tuple(row[f] for f in (*PLACE[:4], "dealer", "wager_key")), row)
+        for row in counted.seats:
+            _subtract(seated, tuple(row[f] for f in PLACE[:4]), row)
     _write_days(DealerDay, submission, (*PLACE[:4], "dealer", "wager_key"), dealt)
     _write_days(SeatDay, submission, PLACE[:4], seated)
     LedgerDay.objects.bulk_create(
@@ -75,10 +72,10 @@ def ledger_record(submission: Submission) -> int:
     return len(rows)
 
 
-def _read_before(submission: Submission):
-    """``(parsed round, (venue, table, game, gaming day), {wager key: amounts found paid
-    wrong}, the wager keys its rules count)`` of every round of the submission already read
-    before."""
+def _counted_before(submission: Submission):
+    """What the submission's chunks counted of its rounds already read before (earlier in
+    the file, or in an earlier finished submission), counted again by the same run
+    (:func:`~audits.submissions.run.lines_counted_again`), a chunk's lines at a time."""
     lines = set(
         Finding.objects.filter(submission=submission, code__in=DUPLICATES).values_list(
             "line", flat=True
@@ -86,57 +83,8 @@ def _read_before(submission: Submission):
     )
     if submission.findings_capped:  # its duplicates were not all stored: found again
         lines |= duplicate_lines(submission)
-    if not lines:
-        return
-    paid_wrong = _paid_wrong(submission, lines)
-    resolver, rules, _ = run_reading(submission)  # the run's answers: as its chunks counted
-    gate = None  # the last line's: asked again only for another place or epoch
-    for number, raw in submission_lines(submission, sorted(lines)):
-        try:
-            parsed = parse_line(raw, number)
-        except Rejected:
-            continue  # a line not read was not counted either
-        asked = (parsed.venue, parsed.table, parsed.game, parsed.options, parsed.decks,
-                 parsed.played_at)  # fmt: skip
-        if gate is None or not gate.asked_for(*asked):
-            gate = gate_for(resolver, rules, submission.licensee_id, venue=parsed.venue,
-                            table=parsed.table, game=parsed.game, options=parsed.options,
-                            decks=parsed.decks, played_at=parsed.played_at)  # fmt: skip
-        if gate.gaming_day is None:
-            continue
-        where = (parsed.venue, parsed.table, parsed.game, gate.gaming_day)
-        wrong = {key: dict(amounts) for key, amounts in paid_wrong.get(number, {}).items()}
-        # the wager keys the rules in force count, as the chunk counted them (None: no
-        # rules in force, the game's own keys)
-        yield parsed, where, wrong, frozenset(gate.rules.wagers) if gate.rules else None
-
-
-def _paid_wrong(submission: Submission, lines: set[int]) -> dict[int, dict[str, dict]]:
-    """line -> wager key -> {"overpaid"/"underpaid": the amount} of the submission's
-    over- and underpayments found on ``lines``."""
-    found: dict[int, dict[str, dict]] = defaultdict(lambda: defaultdict(lambda: defaultdict(
-        lambda: ZERO)))  # fmt: skip
-    for line, code, key, recorded, expected in Finding.objects.filter(
-        submission=submission, code__in=("overpaid", "underpaid")
-    ).values_list("line", "code", "wager_key", "recorded", "expected"):
-        if line in lines:
-            found[line][key][code] += abs(recorded - expected)
-    return found
-
-
-def _counted(parsed, where: tuple, paid_wrong: dict, wagers=None):
-    """``(place, day and wager key, amounts)`` the totals counted of one round: its rounds,
-    wagers and money."""
-    yield (*where, ""), {"rounds": 1}
-    for seat in parsed.seats:
-        for key, stake, result in counted_sums(parsed.game, seat, wagers):
-            yield (*where, key), {
-                "wagers": 1, "wagered": stake, "net_result": result,
-                "paid_out": result if result > 0 else ZERO, "stake_squares": stake * stake,
-                "stake_cubes": stake * stake * stake,
-            }  # fmt: skip
-    for key, wrong in paid_wrong.items():
-        yield (*where, key), wrong
+    if lines:
+        yield from lines_counted_again(submission, submission_lines(submission, sorted(lines)))
 
 
 def _subtract(rows: dict[tuple, dict], key: tuple, amounts: dict) -> None:

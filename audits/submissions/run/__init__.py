@@ -14,7 +14,8 @@ is the live room's way in).  Inside, by step:
   compiled kernels of :mod:`audits.validation.screen`) or judged by the exact path, with
   the rules in force (:mod:`.gate`, :mod:`.rules_context`);
 - :mod:`.tally`, :mod:`.round_keys`, :mod:`.finding_caps`, :mod:`.round_times`: what a run
-  counts, keeps and refuses; :mod:`.bulk`: how it is written;
+  counts, keeps and refuses; :mod:`.counted`: what it counted as a chunk's rows, and some
+  stored lines counted again for the ledger; :mod:`.bulk`: how it is written;
 - :mod:`.kernels`: the screen's kernels compiled before any validation needs them;
   :mod:`.warm`: a worker's kernels loaded before its first chunk.
 """
@@ -25,6 +26,7 @@ from audits.submissions.run.append import chunk_append
 from audits.submissions.run.chunk import MAX_ATTEMPTS, ChunkGaveUp, chunk_validate
 from audits.submissions.run.chunk_batch import chunks_validate_together
 from audits.submissions.run.chunk_run import ChunkRun
+from audits.submissions.run.counted import lines_counted_again
 from audits.submissions.run.expansion import GZIP_MAGIC, ExpansionRefused, GzipExpander
 from audits.submissions.run.files import (
     UnreadableFile,
@@ -58,6 +60,7 @@ __all__ = [
     "ExpansionRefused", "GameRulesCache", "GzipExpander", "LineSeeker", "SubmissionFailed",
     "UnreadableFile", "chunk_append", "chunk_validate", "chunks_forget",
     "chunks_validate_together", "discard_work_copy", "gate_for", "kernels_compile",
+    "lines_counted_again",
     "media_path", "plain_path", "run_reading", "stored_ids", "submission_fail",
     "submission_prepare", "without_bom", "worker_warm",
 ]  # fmt: skip

@@ -9,20 +9,19 @@ from __future__ import annotations
 
 import gc
 import logging
-from collections import Counter, defaultdict
+from collections import Counter
 
 from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from audits.submissions.models import Chunk, ChunkDealer, ChunkSeat, ChunkTotal, Submission
-from audits.submissions.models.places import SEATS
 from audits.submissions.run.bulk import write_findings, write_objects, write_round_keys
 from audits.submissions.run.chunk_run import ChunkRun
+from audits.submissions.run.counted import counted_rows
 from audits.submissions.run.files import plain_path
 from audits.submissions.run.lines import read_blocks
 from audits.submissions.run.rules_context import run_reading
-from audits.submissions.run.tally import TableDay
 from audits.validation.screen.readiness import compiling_refused
 
 log = logging.getLogger(__name__)
@@ -146,70 +145,7 @@ def commit_without_waiting_for_the_disk() -> None:
 
 
 def _write_totals(chunk: Chunk, run: ChunkRun) -> None:
-    over, under = run.found.paid_wrong["overpaid"], run.found.paid_wrong["underpaid"]
-    write_objects(
-        ChunkDealer,
-        (
-            ChunkDealer(
-                chunk=chunk,
-                venue=d.venue[:40],
-                table=d.table[:40],
-                game=d.game[:60],
-                gaming_day=d.gaming_day,
-                dealer=d.dealer,
-                wager_key=d.wager_key,
-                **_sums(tally),
-            )  # fmt: skip
-            for d, tally in run.dealers.items()
-            if d.gaming_day is not None
-        ),
-    )
-    seated: dict[TableDay, dict[str, int]] = defaultdict(dict)
-    for s, played in run.seats.items():
-        if s.gaming_day is not None:
-            day = TableDay(s.venue[:40], s.table[:40], s.game[:60], s.gaming_day)
-            seated[day][SEATS[s.seat - 1]] = played
-    write_objects(
-        ChunkSeat,
-        (
-            ChunkSeat(
-                chunk=chunk,
-                venue=d.venue,
-                table=d.table,
-                game=d.game,
-                gaming_day=d.gaming_day,
-                **played,
-            )  # fmt: skip
-            for d, played in seated.items()
-        ),
-    )
-    write_objects(
-        ChunkTotal,
-        (
-            ChunkTotal(
-                chunk=chunk,
-                venue=k.venue,
-                table=k.table,
-                game=k.game,
-                gaming_day=k.gaming_day,
-                wager_key=k.wager_key,
-                paid_out=tally.paid_out,
-                overpaid=over[k],
-                underpaid=under[k],
-                **_sums(tally),
-            )  # fmt: skip
-            for k, tally in run.totals.items()
-        ),
-    )
-
-
-def _sums(tally) -> dict:
-    """The sums a chunk's totals and its dealers' rows both keep of a tally."""
-    return {
-        "rounds": tally.rounds,
-        "wagers": tally.wagers,
-        "wagered": tally.wagered,
-        "net_result": tally.net_result,
-        "stake_squares": tally.stake_squares,
-        "stake_cubes": tally.stake_cubes,
-    }
+    rows = counted_rows(run)
+    write_objects(ChunkDealer, (ChunkDealer(chunk=chunk, **row) for row in rows.dealers))
+    write_objects(ChunkSeat, (ChunkSeat(chunk=chunk, **row) for row in rows.seats))
+    write_objects(ChunkTotal, (ChunkTotal(chunk=chunk, **row) for row in rows.totals))

@@ -12,7 +12,7 @@ from decimal import Decimal
 import pytest
 
 from audits.monitoring.ledger import ledger_last_day, ledger_lines, ledger_periods
-from audits.monitoring.models import LedgerDay
+from audits.monitoring.models import DealerDay, LedgerDay, SeatDay
 from audits.samples import generate_toss_one
 from audits.submissions.models import SubmissionTotal
 from games.gaming_day import gaming_day_bounds, gaming_day_of
@@ -156,6 +156,33 @@ def test_a_round_submitted_again_is_counted_once(wa):
         alone[(day, key)] = {**dict.fromkeys(FIELDS, 0), "wagers": 1, "wagered": stake,
                              "net_result": result, "paid_out": max(result, 0)}  # fmt: skip
     assert {k: v for k, v in added.items() if any(v.values())} == alone
+
+
+@pytest.mark.parametrize("stored", [200_000, 5])  # 5: past the cap, duplicates found again
+def test_a_file_sent_again_adds_nothing_to_the_ledger(wa, tmp_path, settings, stored):
+    """Every round of the second file was read before: what its chunks counted (the screen's
+    and the exact path's rounds, its dealers' and seats', over- and underpayments) is taken
+    out again exactly, whatever the cap on stored findings."""
+    path = tmp_path / "log.jsonl"
+    generate_toss_one(path, rounds=3000, days=4, seed=11)  # about 1% faulty rounds
+    lines = []
+    for i, line in enumerate(path.read_bytes().splitlines()):
+        try:
+            record = json.loads(line)
+            record["dealer"]["id"] = f"D{i % 3}"  # a dealer named on every round read
+            line = json.dumps(record).encode()
+        except (ValueError, TypeError, KeyError):
+            pass  # a planted unreadable or odd line, sent as it was
+        lines.append(line)
+    content = b"\n".join(lines) + b"\n"
+    first = submit(wa, content, chunk_lines=700)
+    settings.AUDITS_FINDINGS_STORED = stored
+    again = submit(wa, content + b"\n", chunk_lines=700)
+    assert again.status == "done" and again.findings_capped == (stored == 5)
+    for model in (LedgerDay, DealerDay, SeatDay):
+        assert model.objects.filter(submission=first).exists()
+        assert not model.objects.filter(submission=again).exists()  # every sum 0: none kept
+    assert first.totals.filter(overpaid__gt=0).exists()
 
 
 def test_the_finish_reads_the_registry_as_the_run_read_it(wa, monkeypatch):
