@@ -16,6 +16,7 @@ from audits.submissions.run.tally import TableDay
 from audits.validation.screen.readiness import compiling_refused
 
 LINES_AT_ONCE = 50_000  # lines counted again by one run: what a chunk holds
+TALLY_SUMS = ("rounds", "wagers", "wagered", "net_result", "stake_squares", "stake_cubes")
 
 
 class CountedRows(NamedTuple):
@@ -82,11 +83,4 @@ def lines_counted_again(submission, numbered: Iterable[tuple[int, bytes]]
 
 def _sums(tally) -> dict:
     """The sums a chunk's totals and its dealers' rows both keep of a tally."""
-    return {
-        "rounds": tally.rounds,
-        "wagers": tally.wagers,
-        "wagered": tally.wagered,
-        "net_result": tally.net_result,
-        "stake_squares": tally.stake_squares,
-        "stake_cubes": tally.stake_cubes,
-    }
+    return {name: getattr(tally, name) for name in TALLY_SUMS}
