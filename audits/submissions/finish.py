@@ -25,7 +25,7 @@ from audits.submissions.models import (
     SubmissionTotal,
 )
 from audits.submissions.resent import resent_findings
-from audits.submissions.run import discard_work_copy
+from audits.submissions.run import discard_work_copy, write_objects
 from audits.submissions.withdrawal import submission_corrected
 from audits.validation.findings import ROUND_FORMAT_CODES
 from audits.validation.screen.readiness import compiling_refused
@@ -120,7 +120,7 @@ def _duplicates(submission: Submission) -> Repeated:
     found, unstored = duplicate_findings(submission, most=room)  # past the room: counted
     found += resent
     unstored.update(f.code for f in found[room:])
-    Finding.objects.bulk_create(found[:room], batch_size=5000)
+    write_objects(Finding, found[:room])  # one COPY on PostgreSQL
     return Repeated(min(len(found), room) + unstored.total(), unstored)
 
 

@@ -23,6 +23,7 @@ is the live room's way in).  Inside, by step:
 from __future__ import annotations
 
 from audits.submissions.run.append import chunk_append
+from audits.submissions.run.bulk import write_objects
 from audits.submissions.run.chunk import MAX_ATTEMPTS, ChunkGaveUp, chunk_validate
 from audits.submissions.run.chunk_batch import chunks_validate_together
 from audits.submissions.run.chunk_run import ChunkRun
@@ -62,5 +63,5 @@ __all__ = [
     "chunks_validate_together", "discard_work_copy", "gate_for", "kernels_compile",
     "lines_counted_again",
     "media_path", "plain_path", "run_reading", "stored_ids", "submission_fail",
-    "submission_prepare", "without_bom", "worker_warm",
+    "submission_prepare", "without_bom", "worker_warm", "write_objects",
 ]  # fmt: skip
