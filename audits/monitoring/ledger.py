@@ -35,7 +35,6 @@ from audits.submissions.round_view import submission_lines
 from audits.submissions.run import lines_counted_again
 from games.models import Venue
 
-ZERO = Decimal(0)
 SUMS = (
     "rounds", "wagers", "wagered", "net_result", "paid_out", "stake_squares", "stake_cubes",
     "overpaid", "underpaid",

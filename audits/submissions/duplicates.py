@@ -137,15 +137,14 @@ class Block:
         return self._round(i)[2]
 
 
-def duplicate_findings(submission: Submission, most: int | None = None
-                       ) -> tuple[list[Finding], Counter]:  # fmt: skip
+def duplicate_findings(submission: Submission, most: int) -> tuple[list[Finding], Counter]:
     """Every duplicate of the submission's rounds (see the module's docstring), one place in
-    memory at a time: the first ``most`` as findings (all when None), the others counted by
-    code, no finding made of them."""
+    memory at a time: the first ``most`` as findings, the others counted by code, no
+    finding made of them."""
     found, beyond = [], Counter()
     for venue, table, block, duplicates in _duplicates(submission):
         for i, code, message in duplicates:
-            if most is None or len(found) < most:
+            if len(found) < most:
                 found.append(round_finding(submission, block, i, venue, table, code, message))
             else:
                 beyond[code] += 1
