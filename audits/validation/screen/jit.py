@@ -71,11 +71,22 @@ def cache_folder() -> Path:
 
 
 def _numba():
-    """numba, its cache folder set to this install's sources' (once per process)."""
+    """numba, its cache folder set to this install's sources' (once per process); on its
+    first import, LLVM's pages it faulted in let go (:mod:`.llvm_pages`: some 70 MB that no
+    later step needs at once, the process's peak otherwise)."""
+    global _imported
     import numba
 
+    if not _imported:
+        _imported = True
+        from .llvm_pages import llvm_pages_release
+
+        llvm_pages_release()
     cache_folder()
     return numba
+
+
+_imported = False
 
 
 def compiled(function: Callable):

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from .jit import KERNELS, KERNELS_COMPILED, cache_folder
+from .llvm_pages import llvm_pages_release
 
 #: the mark ``compile_kernels`` leaves in the kernels' folder once every kernel is there
 READY = "compiled.mark"
@@ -82,7 +83,9 @@ def kernels_load() -> int:
     ``compile_kernels`` compiled it for (a worker does it before its first chunk, which would
     otherwise load them: half a second to a second); how many were loaded.  Nothing is
     compiled: where the kernels are not ready, or one is missing, it stops there (a chunk's
-    screen stands aside as it would have)."""
+    screen stands aside as it would have).  LLVM's pages are let go before the first load and
+    after it (:mod:`.llvm_pages`): the first load faults in some 90 MB of LLVM's code, on top
+    of what the process held of it, and the worker's peak is that moment's."""
     if not kernels_ready(look_again=True):
         return 0
     try:
@@ -90,6 +93,7 @@ def kernels_load() -> int:
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
         return 0
     loaded = 0
+    llvm_pages_release()  # the first load faults LLVM's linking code in: on what is left
     with compiling_refused():
         for name, kernel in KERNELS.items():
             for signature in signatures.get(name, ()):
@@ -98,6 +102,8 @@ def kernels_load() -> int:
                 except KernelNotCompiled:
                     return loaded
                 loaded += 1
+                if loaded == 1:  # the others need few of those pages again
+                    llvm_pages_release()
     return loaded
 
 
