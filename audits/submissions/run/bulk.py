@@ -4,9 +4,9 @@ rounds it read (one row per place)."""
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 
 from audits.submissions.models import Chunk, Finding, RoundKeys
 from audits.submissions.run.round_keys import RoundsRead
@@ -107,9 +107,38 @@ def write_objects(model, objects: Iterable) -> None:
         model.objects.bulk_create(objects)
         return
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-    rows = ([f.get_db_prep_save(getattr(o, f.attname), connection) for f in fields]
+    ready = connections[DEFAULT_DB_ALIAS]  # the connection itself, not looked up per value
+    prepared = [_prepared(f, ready) for f in fields]
+    rows = ([prepare(getattr(o, f.attname)) for f, prepare in zip(fields, prepared)]
             for o in objects)  # fmt: skip
     _copy(model._meta.db_table, tuple(f.column for f in fields), rows)
+
+
+#: the fields whose preparation for the database returns a value of these types unchanged (a
+#: text field's ``str``, a whole number field's or a key's ``int``, a yes-or-no's ``bool``;
+#: ``None`` for any): such a value is written as it is, any other prepared as Django saves it
+#: (a resent month's 200,000 duplicate findings: half their COPY's time was preparing values)
+AS_IS = {
+    models.CharField: str, models.TextField: str, models.IntegerField: int,
+    models.BigIntegerField: int, models.SmallIntegerField: int,
+    models.PositiveIntegerField: int, models.PositiveSmallIntegerField: int,
+    models.ForeignKey: int, models.BooleanField: bool,
+}  # fmt: skip
+
+
+def _prepared(field, ready) -> Callable:
+    """How ``field``'s value is prepared for the COPY: as Django saves it, unless a value of
+    its plain type (:data:`AS_IS`, the field's exact class)."""
+    plain, save = AS_IS.get(type(field)), field.get_db_prep_save
+    if plain is None:
+        return lambda value: save(value, ready)
+
+    def prepare(value):
+        if value is None or type(value) is plain:
+            return value
+        return save(value, ready)
+
+    return prepare
 
 
 def _write(model, columns: tuple[str, ...], rows: Iterator[tuple]) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime
 from decimal import Decimal
 
 import pytest
@@ -55,3 +55,40 @@ def test_objects_written_at_once_read_back_as_created(wa):
     assert (seat.seat_1, seat.seat_2, seat.seat_7) == (4, 0, 1)
     write_objects(ChunkSeat, [])  # nothing to write: nothing written, no error
     assert ChunkSeat.objects.filter(chunk=chunk).count() == 1
+
+
+@pytest.mark.django_db
+def test_findings_written_at_once_are_stored_as_the_orm_stores_them(wa):
+    """Values of a field's plain type are written as they are; any other is prepared as
+    Django saves it (a number given to a text field, numpy's integers, text COPY escapes)."""
+    import numpy as np
+
+    from audits.submissions.models import Finding
+
+    first = submit(wa, round_line(round="B-1") + b"\n")
+    second = submit(wa, round_line(round="B-2") + b"\n")
+    played = datetime(2026, 10, 2, 21, 14, 3, 250000, tzinfo=UTC)
+
+    def made(submission):
+        return [
+            Finding(submission=submission, line=np.int64(7), round_id=12345, venue="WA\tCR",
+                    table="T\\1", game="é ✓\n", played_at=played, seat=np.int16(3),
+                    wager_key="", code="overpaid", group="payout", severity="high",
+                    message="line one\nline two", rule="", expected=Decimal("12.50"),
+                    recorded=Decimal(3), dealer="", shift=""),
+            Finding(submission=submission, line=1, round_id="", code="x", group="g",
+                    severity="s", message="m", rule="r", seat=None, played_at=None),
+        ]  # fmt: skip
+
+    Finding.objects.filter(submission__in=[first, second]).delete()
+    write_objects(Finding, made(first))
+    Finding.objects.bulk_create(made(second))
+    fields = [f.attname for f in Finding._meta.concrete_fields
+              if f.attname not in ("id", "submission_id")]  # fmt: skip
+
+    def stored(submission):
+        return [tuple(getattr(f, n) for n in fields)
+                for f in Finding.objects.filter(submission=submission).order_by("line")]  # fmt: skip
+
+    assert stored(first) == stored(second)
+    assert stored(first)[1][fields.index("round_id")] == "12345"
