@@ -44,12 +44,14 @@ PLACE = ("venue", "table", "game", "gaming_day", "wager_key")
 DEALER_SUMS = ("rounds", "wagers", "wagered", "net_result", "stake_squares", "stake_cubes")
 
 
-def ledger_record(submission: Submission) -> int:
-    """The submission's rows of the ledger, written anew; how many."""
+def ledger_record(submission: Submission, duplicate_lines: set[int] | None = None) -> int:
+    """The submission's rows of the ledger, written anew; how many.  ``duplicate_lines``:
+    the lines of every duplicate of its rounds, where the caller (its finish) has just found
+    them (else they are read, and found again past the findings cap)."""
     LedgerDay.objects.filter(submission=submission).delete()
     rows = _sums(ChunkTotal, PLACE, SUMS, submission)
     dealt, seated = _dealer_sums(submission), _seat_sums(submission)
-    for counted in _counted_before(submission):  # taken out again, as the chunks counted
+    for counted in _counted_before(submission, duplicate_lines):  # out, as the chunks counted
         for row in counted.totals:
             _subtract(rows, tuple(row[f] for f in PLACE), row)
         for row in counted.dealers:
@@ -71,17 +73,19 @@ def ledger_record(submission: Submission) -> int:
     return len(rows)
 
 
-def _counted_before(submission: Submission):
+def _counted_before(submission: Submission, lines: set[int] | None = None):
     """What the submission's chunks counted of its rounds already read before (earlier in
-    the file, or in an earlier finished submission), counted again by the same run
+    the file, or in an earlier finished submission: on ``lines``, or those of its duplicate
+    findings), counted again by the same run
     (:func:`~audits.submissions.run.lines_counted_again`), a chunk's lines at a time."""
-    lines = set(
-        Finding.objects.filter(submission=submission, code__in=DUPLICATES).values_list(
-            "line", flat=True
+    if lines is None:
+        lines = set(
+            Finding.objects.filter(submission=submission, code__in=DUPLICATES).values_list(
+                "line", flat=True
+            )
         )
-    )
-    if submission.findings_capped:  # its duplicates were not all stored: found again
-        lines |= duplicate_lines(submission)
+        if submission.findings_capped:  # its duplicates were not all stored: found again
+            lines |= duplicate_lines(submission)
     if lines:
         yield from lines_counted_again(submission, submission_lines(submission, sorted(lines)))
 

@@ -22,8 +22,8 @@ from hashlib import blake2b
 import numpy as np
 from django.db import connection
 
-from audits.submissions.models import Finding, RoundKeys, Submission, SubmissionStatus
-from audits.submissions.run import KEYS, LINES, MICROS, stored_ids
+from audits.submissions.models import RoundKeys, Submission, SubmissionStatus
+from audits.submissions.run import KEYS, LINES, MICROS, FindingRow, stored_ids
 from audits.validation.findings import CODES, format_rule
 from audits.validation.screen.times import as_datetime
 
@@ -137,18 +137,30 @@ class Block:
         return self._round(i)[2]
 
 
-def duplicate_findings(submission: Submission, most: int) -> tuple[list[Finding], Counter]:
+@dataclass
+class Duplicates:
+    """A submission's duplicates: the first ``most`` as findings (``found``), the others
+    counted by code (``beyond``), and the line of every one (``lines``)."""
+
+    found: list[FindingRow] = field(default_factory=list)
+    beyond: Counter = field(default_factory=Counter)
+    lines: set[int] = field(default_factory=set)
+
+
+def duplicate_findings(submission: Submission, most: int) -> Duplicates:
     """Every duplicate of the submission's rounds (see the module's docstring), one place in
     memory at a time: the first ``most`` as findings, the others counted by code, no
-    finding made of them."""
-    found, beyond = [], Counter()
+    finding made of them; and every one's line."""
+    got = Duplicates()
     for venue, table, block, duplicates in _duplicates(submission):
         for i, code, message in duplicates:
-            if len(found) < most:
-                found.append(round_finding(submission, block, i, venue, table, code, message))
+            got.lines.add(block.line(i))
+            if len(got.found) < most:
+                got.found.append(round_finding(submission, block, i, venue, table, code,
+                                               message))  # fmt: skip
             else:
-                beyond[code] += 1
-    return found, beyond
+                got.beyond[code] += 1
+    return got
 
 
 def duplicate_lines(submission: Submission) -> set[int]:
@@ -240,20 +252,13 @@ def _earlier(submission, venue, table, block: Block) -> list[tuple[int, str, str
     return found
 
 
-def round_finding(submission, block: Block, i: int, venue, table, code, message) -> Finding:
+def round_finding(submission, block: Block, i: int, venue, table, code, message) -> FindingRow:
     """The finding ``code`` of round ``i`` of the block, at its line, id, game and time."""
     group, severity = CODES[code]
-    return Finding(
-        submission=submission,
-        line=block.line(i),
-        round_id=block.round_id(i)[:200],
-        venue=venue,
-        table=table,
-        game=block.rows[block.row(i)].game,
-        played_at=as_datetime(block.played(i)),
-        code=code,
-        group=group,
-        severity=severity,
-        message=message,
-        rule=format_rule(code),
-    )
+    return FindingRow(
+        submission_id=submission.pk, chunk_id=None, line=block.line(i),
+        round_id=block.round_id(i)[:200], venue=venue, table=table,
+        game=block.rows[block.row(i)].game, played_at=as_datetime(block.played(i)), seat=None,
+        wager_key="", code=code, group=group, severity=severity, message=message,
+        rule=format_rule(code), expected=None, recorded=None, dealer="", shift="",
+    )  # fmt: skip

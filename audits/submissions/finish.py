@@ -25,7 +25,7 @@ from audits.submissions.models import (
     SubmissionTotal,
 )
 from audits.submissions.resent import resent_findings
-from audits.submissions.run import discard_work_copy, write_objects
+from audits.submissions.run import discard_work_copy, write_finding_rows
 from audits.submissions.withdrawal import submission_corrected
 from audits.validation.findings import ROUND_FORMAT_CODES
 from audits.validation.screen.readiness import compiling_refused
@@ -41,9 +41,12 @@ class FinishHooks:
     round was judged, only findings past the cap are counted by code (it says so, marked
     incomplete on the monitoring pages and the commission's first page).
     :mod:`audits.monitoring.hooks` registers the ledger and the deviations when the app is
-    ready."""
+    ready.  A ``merged`` hook is also given the lines of the submission's duplicates
+    (``duplicate_lines``, every one, stored or past the cap), found a moment before under
+    the same locks: the ledger takes their rounds out of its sums without seeking them
+    again."""
 
-    merged: list[Callable[[Submission], None]] = field(default_factory=list)
+    merged: list[Callable[..., None]] = field(default_factory=list)
     done: list[Callable[[Submission], None]] = field(default_factory=list)
 
 
@@ -67,7 +70,7 @@ def _finish(submission: Submission) -> Submission:
     submission.findings_unstored = _unstored(submission, repeated.unstored)
     rounds_with_findings = _merge_totals(submission)
     for record in FINISH_HOOKS.merged:  # past the cap too: every round was judged
-        record(submission)
+        record(submission, duplicate_lines=repeated.lines)
     chunks = Chunk.objects.filter(submission=submission).aggregate(
         lines=Sum("lines"), rounds=Sum("rounds"), rejected=Sum("rejected"),
         dirty=Sum("rounds_with_findings"),
@@ -103,6 +106,7 @@ def _finish(submission: Submission) -> Submission:
 class Repeated(NamedTuple):
     count: int  # rounds read before, in the file or in an earlier submission
     unstored: Counter  # code -> those not stored (past the cap)
+    lines: set[int]  # the line of every one (the ledger takes them out of its sums)
 
 
 def _duplicates(submission: Submission) -> Repeated:
@@ -117,11 +121,11 @@ def _duplicates(submission: Submission) -> Repeated:
         submission_corrected(withdrawn, by=submission)
     stored = Finding.objects.filter(submission=submission).count()
     room = max(0, settings.AUDITS_FINDINGS_STORED - stored)
-    found, unstored = duplicate_findings(submission, most=room)  # past the room: counted
-    found += resent
+    duplicates = duplicate_findings(submission, most=room)  # past the room: counted
+    found, unstored = duplicates.found + resent, duplicates.beyond
     unstored.update(f.code for f in found[room:])
-    write_objects(Finding, found[:room])  # one COPY on PostgreSQL
-    return Repeated(min(len(found), room) + unstored.total(), unstored)
+    write_finding_rows(found[:room])  # one COPY on PostgreSQL
+    return Repeated(min(len(found), room) + unstored.total(), unstored, duplicates.lines)
 
 
 def _unstored(submission: Submission, repeated: Counter) -> dict[str, int]:

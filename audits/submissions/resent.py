@@ -76,7 +76,7 @@ def _judged(submission: Submission, found: list) -> list:
         finding = round_finding(submission, block, i, venue, table, "resent_after_withdrawal",
                            message)  # fmt: skip
         if not changed:
-            finding.severity = "warning"  # a note: the same bytes, nothing changed
+            finding = finding._replace(severity="warning")  # a note: the same bytes
         findings.append(finding)
     return findings
 

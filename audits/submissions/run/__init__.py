@@ -23,7 +23,7 @@ is the live room's way in).  Inside, by step:
 from __future__ import annotations
 
 from audits.submissions.run.append import chunk_append
-from audits.submissions.run.bulk import write_objects
+from audits.submissions.run.bulk import FindingRow, write_finding_rows, write_objects
 from audits.submissions.run.chunk import MAX_ATTEMPTS, ChunkGaveUp, chunk_validate
 from audits.submissions.run.chunk_batch import chunks_validate_together
 from audits.submissions.run.chunk_run import ChunkRun
@@ -58,10 +58,10 @@ def kernels_compile(rounds: int = 300) -> dict[str, float]:
 
 __all__ = [
     "GZIP_MAGIC", "KEYS", "LINES", "MAX_ATTEMPTS", "MICROS", "ChunkGaveUp", "ChunkRun",
-    "ExpansionRefused", "GameRulesCache", "GzipExpander", "LineSeeker", "SubmissionFailed",
-    "UnreadableFile", "chunk_append", "chunk_validate", "chunks_forget",
+    "ExpansionRefused", "FindingRow", "GameRulesCache", "GzipExpander", "LineSeeker",
+    "SubmissionFailed", "UnreadableFile", "chunk_append", "chunk_validate", "chunks_forget",
     "chunks_validate_together", "discard_work_copy", "gate_for", "kernels_compile",
-    "lines_counted_again",
-    "media_path", "plain_path", "run_reading", "stored_ids", "submission_fail",
-    "submission_prepare", "without_bom", "worker_warm", "write_objects",
+    "lines_counted_again", "media_path", "plain_path", "run_reading", "stored_ids",
+    "submission_fail", "submission_prepare", "without_bom", "worker_warm",
+    "write_finding_rows", "write_objects",
 ]  # fmt: skip

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
+from datetime import datetime
+from decimal import Decimal
+from typing import NamedTuple
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 
@@ -18,39 +21,44 @@ ROUND_KEY_COLUMNS = ("submission_id", "chunk_id", "venue", "table", "game", "cou
                      "lines", "played", "ids", "id_ends")  # fmt: skip
 ROUND_KEY_TYPES = ["int8", "int8", "varchar", "varchar", "varchar", "int4", "bytea", "bytea",
                    "bytea", "bytea", "bytea"]  # fmt: skip
-FINDING_COLUMNS = (
-    "submission_id",
-    "chunk_id",
-    "line",
-    "round_id",
-    "venue",
-    "table",
-    "game",
-    "played_at",
-    "seat",
-    "wager_key",
-    "code",
-    "group",
-    "severity",
-    "message",
-    "rule",
-    "expected",
-    "recorded",
-    "dealer",
-    "shift",
-)
+class FindingRow(NamedTuple):
+    """A finding as the table stores it, column by column: what a chunk's exact path and
+    a submission's finish write (:func:`write_finding_rows`), no model instance made."""
+
+    submission_id: int
+    chunk_id: int | None
+    line: int
+    round_id: str
+    venue: str
+    table: str
+    game: str
+    played_at: datetime | None
+    seat: int | None
+    wager_key: str
+    code: str
+    group: str
+    severity: str
+    message: str
+    rule: str
+    expected: Decimal | None
+    recorded: Decimal | None
+    dealer: str
+    shift: str
+
+
+FINDING_COLUMNS = FindingRow._fields
 
 
 #: where a rejected line that names no place was played: nowhere
 NOWHERE = RoundPlace("", "", "", None)
 
 
-def _finding_rows(chunks: list[Chunk], findings) -> Iterator[tuple]:
+def _finding_rows(chunks: list[Chunk], findings) -> Iterator[FindingRow]:
     firsts = [c.first_line for c in chunks]
     for f, place in findings:
         place = place or NOWHERE
         chunk = chunks[max(0, bisect_right(firsts, f.line) - 1)]  # the chunk of its line
-        yield (
+        yield FindingRow(
             chunk.submission_id,
             chunk.pk,
             f.line,
@@ -77,7 +85,12 @@ def write_findings(chunks: list[Chunk],
                    findings: list[tuple[FindingData, RoundPlace | None]]) -> None:  # fmt: skip
     """Findings with their round's place, or None for a rejected line; each stored with the
     chunk of its line (``chunks``: the chunks read together, in line order)."""
-    _write(Finding, FINDING_COLUMNS, _finding_rows(chunks, findings))
+    write_finding_rows(_finding_rows(chunks, findings))
+
+
+def write_finding_rows(rows: Iterable[FindingRow]) -> None:
+    """Findings stored at once, as rows (one COPY on PostgreSQL)."""
+    _write(Finding, FINDING_COLUMNS, rows)
 
 
 def write_round_keys(chunk: Chunk, read: RoundsRead) -> None:
@@ -108,9 +121,8 @@ def write_objects(model, objects: Iterable) -> None:
         return
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
     ready = connections[DEFAULT_DB_ALIAS]  # the connection itself, not looked up per value
-    prepared = [_prepared(f, ready) for f in fields]
-    rows = ([prepare(getattr(o, f.attname)) for f, prepare in zip(fields, prepared)]
-            for o in objects)  # fmt: skip
+    prepared = [(f.attname, _prepared(f, ready)) for f in fields]
+    rows = ([prepare(getattr(o, name)) for name, prepare in prepared] for o in objects)
     _copy(model._meta.db_table, tuple(f.column for f in fields), rows)
 
 

@@ -11,6 +11,7 @@ from decimal import Decimal
 
 import pytest
 
+from audits.monitoring import ledger
 from audits.monitoring.ledger import ledger_last_day, ledger_lines, ledger_periods
 from audits.monitoring.models import DealerDay, LedgerDay, SeatDay
 from audits.samples import generate_toss_one
@@ -159,10 +160,12 @@ def test_a_round_submitted_again_is_counted_once(wa):
 
 
 @pytest.mark.parametrize("stored", [200_000, 5])  # 5: past the cap, duplicates found again
-def test_a_file_sent_again_adds_nothing_to_the_ledger(wa, tmp_path, settings, stored):
+def test_a_file_sent_again_adds_nothing_to_the_ledger(wa, tmp_path, settings, stored,
+                                                     monkeypatch):  # fmt: skip
     """Every round of the second file was read before: what its chunks counted (the screen's
     and the exact path's rounds, its dealers' and seats', over- and underpayments) is taken
-    out again exactly, whatever the cap on stored findings."""
+    out again exactly, whatever the cap on stored findings; on the lines of the duplicates
+    the finish found (not sought again), and as well when the ledger is written anew."""
     path = tmp_path / "log.jsonl"
     generate_toss_one(path, rounds=3000, days=4, seed=11)  # about 1% faulty rounds
     lines = []
@@ -177,12 +180,22 @@ def test_a_file_sent_again_adds_nothing_to_the_ledger(wa, tmp_path, settings, st
     content = b"\n".join(lines) + b"\n"
     first = submit(wa, content, chunk_lines=700)
     settings.AUDITS_FINDINGS_STORED = stored
+    seek_again = ledger.duplicate_lines
+    monkeypatch.setattr(ledger, "duplicate_lines", _not_sought)  # the finish hands them on
     again = submit(wa, content + b"\n", chunk_lines=700)
     assert again.status == "done" and again.findings_capped == (stored == 5)
     for model in (LedgerDay, DealerDay, SeatDay):
         assert model.objects.filter(submission=first).exists()
         assert not model.objects.filter(submission=again).exists()  # every sum 0: none kept
     assert first.totals.filter(overpaid__gt=0).exists()
+    monkeypatch.setattr(ledger, "duplicate_lines", seek_again)
+    ledger.ledger_record(again)  # as a reinstatement writes it: the duplicates found again
+    for model in (LedgerDay, DealerDay, SeatDay):
+        assert not model.objects.filter(submission=again).exists()
+
+
+def _not_sought(submission):
+    raise AssertionError("the ledger sought the duplicates the finish had just found")
 
 
 def test_the_finish_reads_the_registry_as_the_run_read_it(wa, monkeypatch):

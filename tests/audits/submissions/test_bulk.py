@@ -87,8 +87,8 @@ def test_findings_written_at_once_are_stored_as_the_orm_stores_them(wa):
               if f.attname not in ("id", "submission_id")]  # fmt: skip
 
     def stored(submission):
-        return [tuple(getattr(f, n) for n in fields)
-                for f in Finding.objects.filter(submission=submission).order_by("line")]  # fmt: skip
+        rows = Finding.objects.filter(submission=submission).order_by("line")
+        return [tuple(getattr(f, n) for n in fields) for f in rows]
 
     assert stored(first) == stored(second)
     assert stored(first)[1][fields.index("round_id")] == "12345"
