@@ -111,9 +111,10 @@ def _seat_rows(column: np.ndarray, at: np.ndarray) -> np.ndarray:
 
 def _keys_of(column: np.ndarray, at: np.ndarray, slots: np.ndarray) -> np.ndarray:
     """Rows ``at`` of a column of amounts (``[line, seat slot, KEY_SLOTS]``), the keys in
-    ``slots`` only: the rows gathered whole, then the keys (two to three times as fast as one
-    gather by row and key)."""
-    return np.take(column.reshape(-1, layout.KEY_SLOTS), at, axis=0)[:, slots]
+    ``slots`` only: the rows taken whole, then the keys' columns taken (a third of the time of
+    one gather by row and key, with ten keys), laid out by rows as the kernels are compiled
+    for (``[:, slots]`` would lay them out by columns)."""
+    return np.take(np.take(column.reshape(-1, layout.KEY_SLOTS), at, axis=0), slots, axis=1)
 
 
 def _hand_rows(column: np.ndarray, at: np.ndarray) -> np.ndarray:

@@ -1,0 +1,32 @@
+"""A batch's seats as every game's screen reads them (audits/validation/screen/seats.py): the
+stakes and results of the keys kept, each seat's row of the reader's columns, laid out by
+rows (C order), as the kernels are compiled for: an array laid out otherwise would be a new
+type to numba, a compile a validation refuses, and the batch left to the exact path."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from audits.validation.screen import layout
+from audits.validation.screen import reader as rd
+from audits.validation.screen.seats import SeatTable
+from tests.audits.validation.screen.test_reader import _spans, sample
+
+
+@pytest.mark.parametrize("slots", [[0, 1, 2], [0, 6, 7, 8, 9, 10, 11, 12, 13, 14], None])
+def test_the_seats_stakes_and_results_are_the_readers_laid_out_by_rows(tmp_path, slots):
+    lines = sample(tmp_path, "toss-one-21", fault_rate=0.05)[:200]
+    lines += sample(tmp_path, "blackjack-tie-bonus", fault_rate=0.05)[:200]
+    read = rd.read_lines(*_spans(lines))
+    rows = np.flatnonzero(read.ok)
+    seats = SeatTable.of(read, rows, slots)
+    kept = np.arange(layout.KEY_SLOTS) if slots is None else np.array(slots)
+    assert len(seats) == read.seat_count[rows].sum() > 400
+    line, slot = rows[seats.round], np.concatenate([np.arange(n) for n in read.seat_count[rows]])
+    assert np.array_equal(seats.wagers, read.wager_cents[line, slot][:, kept])
+    assert np.array_equal(seats.results, read.result_cents[line, slot][:, kept])
+    for name, value in vars(seats).items():
+        if isinstance(value, np.ndarray):
+            assert value.flags.c_contiguous, name
+    assert all(a.flags.c_contiguous for a in vars(seats.hands).values())
