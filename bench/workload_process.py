@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -18,24 +19,32 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def bare_parse_seconds(path: Path) -> float:
-    """The seconds orjson takes to parse every line (each parsed object dropped at once),
-    the file read through once before, untimed: the parse is timed from the page cache, as
-    the validation after it reads the file, not from the disk (a log just generated or
-    evicted read at a third of the speed, flattering the ratio)."""
+#: times the bare parse is timed in each run, its median kept: on a machine whose speed
+#: drifts, one parse was 0.9 s and the next 1.3 s, and a ratio to one parse moved with it
+PARSES = 3
+
+
+def bare_parse_seconds(path: Path, times: int = PARSES) -> float:
+    """The seconds orjson takes to parse every line (each parsed object dropped at once), the
+    median of ``times`` parses; the file read through once before, untimed: the parse is
+    timed from the page cache, as the validation after it reads the file, not from the disk
+    (a log just generated or evicted read at a third of the speed, flattering the ratio)."""
     import orjson
 
     with open(path, "rb") as f:
         while f.read(1 << 24):
             pass
-    start = time.perf_counter()
-    with open(path, "rb") as f:
-        for line in f:
-            try:
-                orjson.loads(line)
-            except orjson.JSONDecodeError:
-                pass
-    return time.perf_counter() - start
+    took = []
+    for _ in range(times):
+        start = time.perf_counter()
+        with open(path, "rb") as f:
+            for line in f:
+                try:
+                    orjson.loads(line)
+                except orjson.JSONDecodeError:
+                    pass
+        took.append(time.perf_counter() - start)
+    return statistics.median(took)
 
 
 def _django() -> None:
