@@ -216,13 +216,12 @@ class BlackjackRules:
 
     def main_source(self, outcome: str) -> Source:
         s = self.sources
+        if outcome == "void_after_dealer_blackjack":  # the one cited by a parameter: made
+            return self.cite("dealer_peeks", "a split against a dealer natural is void")
         return {
             "naturals_push": s.natural,
             "blackjack": s.natural,
             "dealer_blackjack": s.dealer_natural,
-            "void_after_dealer_blackjack": self.cite(
-                "dealer_peeks", "a split against a dealer natural is void"
-            ),
             "surrender": s.surrender,
             "player_bust": s.bust,
             "dealer_bust": s.dealer_bust,

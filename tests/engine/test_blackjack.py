@@ -149,6 +149,8 @@ def test_dealer_natural_with_peek_takes_the_original_stake_only():
     assert "dealer_peeks=True" in str(result.source)
     first, second = settle((h("8S 3C"), h("8H KC")), "AS KD")
     assert (first.net, second.net, second.outcome) == (-TEN, 0, "void_after_dealer_blackjack")
+    assert "dealer_peeks" in str(second.source) and "void" in str(second.source)
+    assert "dealer_peeks" not in str(first.source)  # a hand lost to the natural: its rule
 
 
 def test_dealer_natural_without_peek_takes_every_stake():
