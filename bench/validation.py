@@ -8,9 +8,8 @@ turn: the worst case; the demo's few amounts) the log is generated once into
 later runs reuse the file), a fresh database is migrated and loaded, and a separate process
 measures, as one worker would: the file's bare parse (orjson, no validation; the file read
 once before, so that it is parsed from the page cache; the median of three parses), then,
-after what a worker
-does once when it starts (its kernels loaded, the defined side wagers read:
-``AUDITS_WORKER_WARM``; its seconds printed apart), file on disk -> stored submission ->
+after what a worker does once when it starts (its kernels loaded, the defined side wagers
+read: ``AUDITS_WORKER_WARM``; its seconds printed apart), file on disk -> stored submission ->
 findings, totals and round keys in the database (PostgreSQL when reachable, else SQLite).
 Each workload's own process gives its peak resident memory, the peak its worker's start
 reached before the validation (Python, Django, numba and its LLVM mapped, the kernels
