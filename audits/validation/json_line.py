@@ -28,6 +28,10 @@ def _constant(name: str):
     raise ValueError(f"{name} is not JSON")
 
 
+#: the decoder of every line (json.loads with these options would build one per line)
+_DECODER = json.JSONDecoder(object_pairs_hook=_object, parse_float=str, parse_constant=_constant)
+
+
 def read_json(raw: bytes, line: int):
     """The line's JSON value, read strictly (module docstring); a JSON number with a
     fraction or an exponent is kept as its text (a ``str``), a whole one as an ``int``."""
@@ -36,8 +40,9 @@ def read_json(raw: bytes, line: int):
     except UnicodeDecodeError as err:
         reject(line, "line_not_utf8", f"not UTF-8 (byte {err.start + 1}: {err.reason})")
     try:
-        value = json.loads(text, object_pairs_hook=_object, parse_float=str,
-                           parse_constant=_constant)  # fmt: skip
+        if text.startswith("\ufeff"):  # as json.loads says it
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        value = _DECODER.decode(text)
     except _Twice as twice:
         reject(line, "duplicate_key", f"the key {twice.args[0]!r} is written twice in one "
                 "object: which one holds is not for the reader to choose")  # fmt: skip

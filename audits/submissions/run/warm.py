@@ -4,7 +4,8 @@ ones do.
 A process's first chunk pays once for what every later chunk finds ready: numba loading each
 kernel from its cache (half a second to a second), and the registry's defined side wagers
 read with their tables of outcomes (about half a second a definition: every hand of the
-cards they read is decided).  :func:`worker_warm` pays it when a Celery worker starts
+cards they read is decided), and the engine of each rule version a venue may deal (Toss One
+21's tables take a tenth of a second).  :func:`worker_warm` pays it when a Celery worker starts
 (``compliance/celery.py``, :setting:`AUDITS_WORKER_WARM`), in its main process before it
 starts the pool's processes, which inherit what it loaded.  It compiles nothing: where the
 kernels are not compiled it leaves them (the chunks' own switch says so and has them
@@ -21,6 +22,7 @@ import time
 
 from django.db import DatabaseError, connections
 
+from audits.submissions.run.rules_context import engines_build
 from audits.submissions.run.screen_switch import screen_on
 from audits.validation.games import GAMES  # noqa: F401  (every game's kernels defined)
 from audits.validation.screen.llvm_pages import llvm_pages_release
@@ -31,23 +33,24 @@ log = logging.getLogger(__name__)
 
 
 def worker_warm() -> dict[str, float]:
-    """The kernels loaded and the defined side wagers read (see the module); the seconds
-    each took, and how many of each."""
+    """The kernels loaded, the defined side wagers read and the engines built (see the
+    module); the seconds each took, and how many of each."""
     start = time.perf_counter()
     try:
         definitions = defined_wagers_read()
+        engines = engines_build()
     except DatabaseError as exc:  # a database not there yet: the first chunk reads them
         log.warning("worker start: the defined side wagers not read (%s)", exc)
-        definitions = 0
+        definitions = engines = 0
     read = time.perf_counter()
     kernels = kernels_load() if screen_on() else 0
     done = time.perf_counter()
     released = llvm_pages_release()
     connections.close_all()  # the pool's processes open their own
     took = {"side wagers": read - start, "kernels": done - read,
-            "definitions read": definitions, "kernels loaded": kernels,
+            "definitions read": definitions, "engines built": engines, "kernels loaded": kernels,
             "llvm MB released": released}  # fmt: skip
-    log.info("worker ready: %d defined side wager(s) read in %.2f s, %d kernel(s) loaded in "
-             "%.2f s, %.0f MB of LLVM's pages let go", definitions, read - start, kernels,
-             done - read, released)  # fmt: skip
+    log.info("worker ready: %d defined side wager(s) read and %d engine(s) built in %.2f s, "
+             "%d kernel(s) loaded in %.2f s, %.0f MB of LLVM's pages let go", definitions,
+             engines, read - start, kernels, done - read, released)  # fmt: skip
     return took

@@ -1,7 +1,8 @@
 """A worker made ready when it starts (audits/submissions/run/warm.py): in a process of its
 own, on the kernels ``make test`` compiled, :func:`worker_warm` loads every kernel a
-validation of every game calls and reads the registry's defined side wagers, so that the
-validation after it loads and compiles nothing; where the kernels are not compiled it
+validation of every game calls, reads the registry's defined side wagers and builds the
+engines of the rule versions venues deal, so that the validation after it loads, compiles
+and builds nothing; where the kernels are not compiled it
 compiles nothing either; and Celery's worker start calls it (compliance/celery.py)."""
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ took = worker_warm()
 before = signatures()
 from games.engine.defined import evaluate
 definitions_before = evaluate._outcomes_by_hand.cache_info().currsize
+from audits.submissions.run import rules_context
+engines_before = set(rules_context._ENGINES)
 result = {"took": took, "asked_by_warm": list(asked), "releases": releases}
 if sys.argv[2] == "validate":
     from audits.demo.sample_month import sample_month_generate, sample_venue_get
@@ -69,6 +72,7 @@ if sys.argv[2] == "validate":
         "asked": asked[len(result["asked_by_warm"]):],
         "definitions_built_after": evaluate._outcomes_by_hand.cache_info().currsize
                                    - definitions_before,
+        "engines_built_after": len(set(rules_context._ENGINES) - engines_before),
     })
 print(json.dumps(result))
 """
@@ -93,6 +97,8 @@ def test_after_the_workers_start_a_validation_of_every_game_loads_and_compiles_n
     assert found["new"] == {}, "the validation loaded what the worker's start did not"
     assert found["asked"] == []
     assert found["definitions_built_after"] == 0, "a definition's hands decided again"
+    assert found["took"]["engines built"] >= 3  # every game's rule version a venue deals
+    assert found["engines_built_after"] == 0, "the validation built an engine"
 
 
 def test_the_workers_start_lets_llvms_pages_go_around_its_peaks(tmp_path, registry_sqlite):
