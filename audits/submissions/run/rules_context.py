@@ -39,11 +39,13 @@ def engines_build() -> int:
     """The engine of every rule version some venue is authorized to deal, built now (a worker
     does it as it starts, :mod:`.warm`: Toss One 21's tables take a tenth of a second, which
     its first chunk would pay); how many, at most :data:`_MAX_ENGINES`, the latest first."""
-    versions = (
+    versions = list(
         RuleVersion.objects.filter(approvals__authorizations__isnull=False)
         .select_related("game").distinct().order_by("-pk")[:_MAX_ENGINES]
     )  # fmt: skip
-    return sum(engine_for(version) is not None for version in versions)
+    for version in versions:
+        engine_for(version)
+    return len(versions)
 
 
 class GameRulesCache:
