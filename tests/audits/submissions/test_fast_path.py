@@ -41,6 +41,30 @@ def test_fast_and_full_paths_give_the_same_findings_rounds_and_totals(wa, tmp_pa
 
 
 @pytest.mark.django_db
+def test_the_lines_left_to_the_exact_path_wait_a_batch_at_most_and_keep_their_order(
+    wa, tmp_path, monkeypatch
+):
+    """The screen's leftovers are judged together (a batch's worth, or at the chunk's end),
+    never later than a batch of them, their findings in line order as the full path's."""
+    from audits.submissions.run import chunk_run
+
+    path = tmp_path / "week.jsonl"
+    generate_toss_one(path, rounds=3000, days=7, fault_rate=0.2, seed=12)
+    monkeypatch.setattr(chunk_run, "BATCH", 100)
+    waiting = []
+    judge = ChunkRun._judge_left
+    monkeypatch.setattr(ChunkRun, "_judge_left",
+                        lambda run: waiting.append(len(run._left)) or judge(run))  # fmt: skip
+    fast = run_chunk(path, wa, fast=True)
+    full = run_chunk(path, wa, fast=False)
+    assert fast.findings == full.findings and len(full.findings) > 500
+    assert [f.line for f, _ in fast.findings] == sorted(f.line for f, _ in fast.findings)
+    assert (fast.lines, fast.rounds, fast.rejected) == (full.lines, full.rounds, full.rejected)
+    judged_together = [n for n in waiting if n]
+    assert len(judged_together) > 3 and max(judged_together) < 2 * 100
+
+
+@pytest.mark.django_db
 def test_fast_and_full_paths_give_the_same_sums_per_dealer(wa, tmp_path):
     from tests.audits.submissions.test_fast_path_family import with_dealers
 
