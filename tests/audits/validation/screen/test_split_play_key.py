@@ -10,7 +10,7 @@ from audits.samples.settlement import sample_rules
 from audits.validation.games.blackjack.split_keys import split_play_keys
 from games.engine.blackjack import PlayerHand
 from games.engine.blackjack_play import analyse_hands
-from games.engine.cards import RANK, parse_cards
+from games.engine.cards import RANK, VALUE, parse_cards
 
 CARD = st.integers(0, 51)
 PARAMETERS = [  # the split rules read both ways
@@ -50,8 +50,9 @@ def keys_of(seats: list) -> list[bytes]:
 
 
 def split_play_key(first, played) -> tuple:
-    """The key's definition: each card by its rank and the order in which cards of that rank
-    first appear in the seat, with each hand's doubling."""
+    """The key's definition: the first two cards and each hand's first card by its rank and
+    the order in which cards of that rank first appear among them, a hand's later cards by
+    their value, with each hand's doubling."""
     labels: dict[int, tuple[int, int]] = {}
     seen: dict[int, int] = {}  # rank -> cards of it labelled so far
 
@@ -63,8 +64,11 @@ def split_play_key(first, played) -> tuple:
             seen[rank] = known[1] + 1
         return known
 
+    def hand(cards) -> tuple:
+        return (label(cards[0]), *(("value", VALUE[card]) for card in cards[1:]))
+
     return (tuple(map(label, first)),
-            *((tuple(map(label, hand.cards)), hand.doubled) for hand in played))  # fmt: skip
+            *((hand(played_hand.cards), played_hand.doubled) for played_hand in played))  # fmt: skip
 
 
 @settings(max_examples=200, deadline=None)
@@ -102,6 +106,28 @@ def test_seats_written_with_other_suits_share_the_key_and_the_analysis(seat, sui
     assert keys_of([(first, hands)]) == keys_of([(other_first, other_hands)])
     assert (not analyse_hands(engine, first, hands).violations) == (
         not analyse_hands(engine, other_first, other_hands).violations
+    )
+
+
+@st.composite
+def same_values(draw, cards):
+    """``cards`` with each card but the first drawn again among the cards of its value."""
+    return (cards[0], *(draw(st.sampled_from([c for c in range(52) if VALUE[c] == VALUE[card]]))
+                        for card in cards[1:]))  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(split_seats(), st.data(), st.sampled_from(range(len(PARAMETERS))),
+       st.sampled_from(["ante-up-21", "blackjack-tie-bonus"]))  # fmt: skip
+def test_hands_drawing_other_cards_of_the_same_values_share_the_key_and_the_analysis(
+    seat, data, p, game
+):
+    first, hands = seat
+    other_hands = tuple(PlayerHand(data.draw(same_values(h.cards)), h.doubled) for h in hands)
+    engine = sample_rules(game, {"blackjack_pays": "3:2"}, PARAMETERS[p]).engine
+    assert keys_of([(first, hands)]) == keys_of([(first, other_hands)])
+    assert (not analyse_hands(engine, first, hands).violations) == (
+        not analyse_hands(engine, first, other_hands).violations
     )
 
 
