@@ -68,7 +68,7 @@ def split_play_key(first, played) -> tuple:
         return (label(cards[0]), *(("value", VALUE[card]) for card in cards[1:]))
 
     return (tuple(map(label, first)),
-            *((hand(played_hand.cards), played_hand.doubled) for played_hand in played))  # fmt: skip
+            *((hand(h.cards), h.doubled) for h in played))  # fmt: skip
 
 
 @settings(max_examples=200, deadline=None)
