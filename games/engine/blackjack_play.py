@@ -48,14 +48,33 @@ class HandAnalysis:
 def analyse_hands(
     rules: BlackjackRules, first_two: Sequence[int], hands: Sequence[PlayerHand]
 ) -> HandAnalysis:
-    """Actions implied by ``hands`` and the violations of ``rules`` among them."""
+    """Actions implied by ``hands`` and the violations of ``rules`` among them: the deal's
+    (:func:`analyse_deal`), then, where the hands follow from the cards dealt, each hand's
+    play (:func:`analyse_play`)."""
+    result = analyse_deal(rules, first_two, hands)
+    if result.consistent:
+        for i, hand in enumerate(hands):
+            _play(rules, i, hand, len(hands), result)
+    return result
+
+
+def analyse_deal(
+    rules: BlackjackRules, first_two: Sequence[int], hands: Sequence[PlayerHand]
+) -> HandAnalysis:
+    """Whether the hands follow from the two cards dealt, and the splits that made them: what
+    reads each hand's first card and whether it holds two cards or more, never its others."""
     result = HandAnalysis()
-    if not _consistent(rules, tuple(first_two), hands, result):
-        return result
-    if len(hands) > 1:
+    if _consistent(rules, tuple(first_two), hands, result) and len(hands) > 1:
         _splits(rules, tuple(first_two), hands, result)
-    for i, hand in enumerate(hands):
-        _play(rules, i, hand, len(hands), result)
+    return result
+
+
+def analyse_play(rules: BlackjackRules, i: int, hand: PlayerHand, n: int) -> HandAnalysis:
+    """The play of hand ``i`` of a seat of ``n`` hands (its hits, its double or its stand):
+    what reads the hand's cards by value and whether it was doubled or surrendered, and of
+    ``n`` only whether it is 1 (an unsplit seat)."""
+    result = HandAnalysis()
+    _play(rules, i, hand, n, result)
     return result
 
 

@@ -10,8 +10,9 @@ read of a seat's cards, and the column that carries it:
 - the player's play (``analyse_hands``): for a simple seat the hand's card values in order
   and whether it was doubled, the engine asked once per distinct sequence whether the play
   breaks a rule (the seat then takes the exact path), and the hand's total and natural; a
-  split seat (about one seat in a hundred) is asked on its own cards, each hand's total
-  once per distinct sequence;
+  split seat (about one seat in a hundred) is asked in the engine's two parts: its deal
+  once per code (:mod:`.split_keys`), each hand's play and total once per distinct
+  sequence and doubling;
 - the main wager (``main_outcome``): each hand's total and natural (a split hand has none),
   whether it is a later hand of a split, against the dealer's first two cards (a natural)
   and total: the engine's outcome, one per distinct question, the seat's outcomes together
@@ -37,7 +38,7 @@ from fractions import Fraction
 import numpy as np
 
 from games.engine.blackjack import MAIN_PAYS, PlayerHand, hand_total, is_natural
-from games.engine.blackjack_play import analyse_hands
+from games.engine.blackjack_play import analyse_deal, analyse_hands, analyse_play
 from games.engine.cards import ACE, RANK
 from games.engine.parameters import ParameterError
 
@@ -52,7 +53,7 @@ from .answers import MOST_CARDS, Answers, Names, row_cards, sequence_codes
 from .cards import within_shoe
 from .columns import Dealers, FamilySeats, Hands
 from .defined import defined_columns, defined_outcomes
-from .split_keys import split_play_keys
+from .split_keys import split_deal_codes
 
 BUST = 22  # every total above 21 reads as this one
 OUTCOME_BITS = 4  # a hand's outcome id in the seat's main key
@@ -76,8 +77,8 @@ class FamilyScreen(GameScreen):
         except ParameterError:
             self.engine = None  # the exact path reports the options
         self.play, self.dealer_answers = Answers(3), Answers(6)
-        self.main, self.totals = Answers(1), Answers(1)
-        self._split_play: dict[bytes, bool] = {}
+        self.main = Answers(1)
+        self.split_hands, self.split_deals = Answers(2), Answers(1)
         self.defined = defined_columns(rules, keys)  # the side wagers defined as data
 
     def won(self, seats: SeatTable) -> np.ndarray:
@@ -217,20 +218,42 @@ class FamilyScreen(GameScreen):
         split = ~alone & read.ok[hands.seat]
         rows = np.flatnonzero(split)
         if rows.size:
-            codes = sequence_codes(hands.cards[rows], hands.counts[rows])
-
-            def hand_of(i: int) -> tuple[int]:
-                return (min(hand_total(row_cards(hands.cards, hands.counts, rows[i]))[0], BUST),)
-
-            total[rows] = self.totals.of(codes, hand_of)[:, 0]
-            seats = np.unique(hands.seat[rows])
-            keys = split_play_keys(read.first, hands.cards, hands.counts, hands.doubled,
-                                   hands.start, read.n_hands, seats, layout.MOST_HANDS)  # fmt: skip
-            for seat, key in zip(seats.tolist(), keys, strict=True):
-                read.ok[seat] &= self._split_ok(read, seat, key.tobytes())
+            total[rows] = self._split_play(read, rows)
         hands.total, hands.natural = total, natural
         starts = np.flatnonzero(hands.index == 0)
         read.total, read.natural = total[starts], natural[starts]
+
+    def _split_play(self, read: FamilySeats, rows: np.ndarray) -> np.ndarray:
+        """The split seats' play, asked of the engine in its two parts (:mod:`.split_keys`):
+        each seat's deal once per code, each hand's play once per its values and doubling;
+        a seat with a fault in either is not ok.  The hands' totals."""
+        hands = read.hands
+        codes = np.where(hands.doubled[rows], 1, 0) + 2 * sequence_codes(
+            hands.cards[rows], hands.counts[rows]
+        )
+
+        def hand_of(i: int) -> tuple[int, int]:
+            row = rows[i]
+            held = PlayerHand(row_cards(hands.cards, hands.counts, row), bool(hands.doubled[row]))
+            seat = hands.seat[row]
+            play = analyse_play(self.engine, int(hands.index[row]), held, int(read.n_hands[seat]))
+            return min(hand_total(held.cards)[0], BUST), not play.violations
+
+        total, play_ok = self.split_hands.of(codes, hand_of).T
+        seats = np.unique(hands.seat[rows])
+        faulty = hands.seat[rows][play_ok == 0]
+        deals = split_deal_codes(read.first, hands.cards, hands.counts, hands.start,
+                                 read.n_hands, seats)  # fmt: skip
+
+        def deal_of(i: int) -> tuple[int]:
+            seat = seats[i]
+            first = tuple(read.first[seat].tolist())
+            return (not analyse_deal(self.engine, first, hands.of(seat)).violations,)
+
+        deal_ok = self.split_deals.of(deals, deal_of)[:, 0].astype(bool)
+        read.ok[seats] &= deal_ok
+        read.ok[faulty] = False
+        return total
 
     def _simple_play(self, read: FamilySeats, alone, total, natural) -> None:
         rows = np.flatnonzero(alone)  # one per simple seat, in seat order
@@ -251,17 +274,6 @@ class FamilyScreen(GameScreen):
 
         play_ok, total[rows], natural[rows] = self.play.of(codes, answer).T
         read.ok[seat] &= play_ok.astype(bool)
-
-    def _split_ok(self, read: FamilySeats, seat: int, key: bytes) -> bool:
-        """Whether the engine finds the split seat's play within the rules, asked once per
-        key (:mod:`.split_keys`)."""
-        ok = self._split_play.get(key)
-        if ok is None:
-            first = tuple(read.first[seat].tolist())
-            ok = not analyse_hands(self.engine, first, read.hands.of(seat)).violations
-            if len(self._split_play) < 50_000:
-                self._split_play[key] = ok
-        return ok
 
     def _main(self, read: FamilySeats, dealer: Dealers, hand_round: np.ndarray) -> np.ndarray:
         """Per seat: the engine's main outcome of each of its hands, in one int."""

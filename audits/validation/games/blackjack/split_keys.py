@@ -1,62 +1,62 @@
-"""A split seat as the engine's play analysis tells seats apart, as one row of small ints.
+"""A split seat's deal as the engine's deal analysis tells seats apart, as one int64.
 
-The analysis of a split seat (``analyse_hands``) compares the first two cards and each
-hand's first card as the same card, by rank and by value; a hand's later cards only by value
-(its totals, and whether it is soft).  So each of those first cards is labelled by its rank
-and by the order in which cards of that rank first appear among them (the first two cards,
-then each hand's first in order), and each later card by its value alone: seats written with
-other suits, or drawing other cards of the same values, share their labels, and so their
-analysis.  Split seats almost never repeat as written (30,144 distinct of 33,682 in a
-million Ante Up rounds); labelled by rank alone, 8,352 analyses remained, 13,072 of 23,064
-split seats in a week of 300,000 tie bonus rounds.
+The engine judges a split seat's play in two parts (``analyse_hands``): the deal
+(``analyse_deal``: whether the hands follow from the two cards dealt, and the splits), then
+each hand's play (``analyse_play``), which reads a hand's cards by value and whether it was
+doubled, and of the seat only that it was split: the screen asks the second once per
+hand's values (:mod:`.screen`), the first once per code made here.
 
-A seat's row: its first two cards' labels, then per hand whether it was doubled and its
-cards' labels (0 where there is none: no label is 0, so where a hand's cards end is plain).
-Two seats have the same row exactly when they have the same labels, hand by hand, and the
-same doubling.
+The deal compares the first two cards and each hand's first card as the same card, by rank
+and by value, and of each hand's other cards only whether it has any.  So each of those
+first cards is labelled by its rank and by the order in which cards of that rank first
+appear among them (the first two cards, then each hand's first in order): seats written
+with other suits share their labels, and so their deal's analysis.
+
+A seat's code, from its highest bits down: its number of hands, its first two cards'
+labels, then per hand whether it holds two cards or more and its first card's label (0 for
+none: no label is 0).  Two seats have the same code exactly when they have the same number
+of hands, the same labels and the same hands of fewer than two cards.  Split seats almost
+never repeat as written (30,144 distinct of 33,682 in a million Ante Up rounds): the 23,064
+split seats of a week of 300,000 tie bonus rounds made 13,072 analyses of whole seats (each
+card labelled by its rank); asked in two parts, 226 deals and 1,926 hands.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from games.engine.cards import VALUE
-
 from ...screen.kernel import compiled
 
-LABEL_RANK = 64  # a first card's label: rank * LABEL_RANK + its order among its rank's, plus one
-LABEL_VALUE = 1024  # a later card's: LABEL_VALUE + its value (above every first card's)
-VALUES = np.array(VALUE, np.int16)
+LABEL_BITS = 7  # a label: rank * LABEL_RANK + the card's order among its rank's, plus one
+LABEL_RANK = 8  # (six first cards at most: the order is 1 to 6)
 
 
-def split_play_keys(first: np.ndarray, cards: np.ndarray, counts: np.ndarray,
-                    doubled: np.ndarray, start: np.ndarray, n_hands: np.ndarray,
-                    seats: np.ndarray, most_hands: int) -> np.ndarray:  # fmt: skip
-    """The rows of the seats ``seats`` (of at most ``most_hands`` hands): ``first`` per seat
-    its two cards; ``cards``, ``counts`` and ``doubled`` per hand (a seat's hands from row
-    ``start[seat]``, ``n_hands`` of them)."""
-    keys = np.zeros((len(seats), 2 + most_hands * (1 + cards.shape[1])), np.int16)
-    _labelled(first, cards, counts, doubled, start, seats, n_hands,
-              VALUES, np.zeros(52, np.int16), np.zeros(13, np.int16), keys)  # fmt: skip
-    return keys
+def split_deal_codes(first: np.ndarray, cards: np.ndarray, counts: np.ndarray, start: np.ndarray,
+                     n_hands: np.ndarray, seats: np.ndarray) -> np.ndarray:  # fmt: skip
+    """The codes of the seats ``seats`` (of at most four hands): ``first`` per seat its two
+    cards; ``cards`` and ``counts`` per hand (a seat's hands from row ``start[seat]``,
+    ``n_hands`` of them)."""
+    codes = np.zeros(len(seats), np.int64)
+    _coded(first, cards, counts, start, seats, n_hands, np.zeros(52, np.int64),
+           np.zeros(13, np.int64), codes)  # fmt: skip
+    return codes
 
 
 @compiled
-def _labelled(first, cards, counts, doubled, start, seats, n_hands, values, label, seen, keys):
-    width = 1 + cards.shape[1]
+def _coded(first, cards, counts, start, seats, n_hands, label, seen, codes):
     for k in range(len(seats)):
         s = seats[k]
         label[:] = 0
         seen[:] = 0
+        code = n_hands[s]
         for j in range(2):
-            keys[k, j] = _label(first[s, j], label, seen)
+            code = (code << LABEL_BITS) | _label(first[s, j], label, seen)
         for h in range(n_hands[s]):
-            row, at = start[s] + h, 2 + h * width
-            keys[k, at] = doubled[row]
-            if counts[row] > 0:
-                keys[k, at + 1] = _label(cards[row, 0], label, seen)
-            for j in range(1, counts[row]):
-                keys[k, at + 1 + j] = LABEL_VALUE + values[cards[row, j]]
+            row = start[s] + h
+            first_card = _label(cards[row, 0], label, seen) if counts[row] > 0 else 0
+            two = 1 if counts[row] >= 2 else 0
+            code = (((code << 1) | two) << LABEL_BITS) | first_card
+        codes[k] = code
 
 
 @compiled

@@ -93,18 +93,17 @@ def shoe(rng):
 
 
 def split_keys(rng):
-    from audits.validation.games.blackjack.split_keys import split_play_keys
+    from audits.validation.games.blackjack.split_keys import split_deal_codes
 
     seats, hands = 60, 4
     first = np.array([[rng.randrange(52) for _ in range(2)] for _ in range(seats)], np.int64)
-    cards = np.array([[rng.randrange(-1, 52) for _ in range(8)] for _ in range(seats * hands)],
+    cards = np.array([[rng.randrange(52) for _ in range(8)] for _ in range(seats * hands)],
                      np.int64)  # fmt: skip
-    counts = np.array([rng.randrange(2, 9) for _ in range(seats * hands)], np.int64)
-    doubled = np.array([rng.random() < 0.2 for _ in range(seats * hands)])
+    counts = np.array([rng.randrange(0, 9) for _ in range(seats * hands)], np.int64)
     start = np.arange(seats, dtype=np.int64) * hands
     n_hands = np.array([rng.randrange(1, hands + 1) for _ in range(seats)], np.int64)
-    return [split_play_keys(first, cards, counts, doubled, start, n_hands,
-                            np.arange(seats, dtype=np.int64), hands)]  # fmt: skip
+    return [split_deal_codes(first, cards, counts, start, n_hands,
+                             np.arange(seats, dtype=np.int64))]  # fmt: skip
 
 
 def round_ids(rng):
