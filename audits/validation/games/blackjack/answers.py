@@ -137,6 +137,21 @@ def sequence_codes(cards: np.ndarray, counts: np.ndarray) -> np.ndarray:
     return (values @ _POWERS[: cards.shape[1]]) * 16 + counts
 
 
+def unsplit_codes(cards: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """Each row's hand as the engine reads an unsplit hand (its total and natural, the play
+    of ``analyse_hands``): its first two cards by their values' sum and whether one is an
+    ace, then its other cards' values in order, with its count, as one int64 (rows as
+    :func:`sequence_codes`).  Every prefix of two cards or more has then the same hard total
+    and the same aces, so the same total as the engine counts it: a 5 then a 6 is a 6 then a
+    5, or a 4 then a 7 (a week of 300,000 tie bonus rounds: 6,350 codes for 13,713
+    sequences of values)."""
+    values = np.where(cards >= 0, VALUES[np.maximum(cards, 0)], 0)
+    two = values[:, 0] + values[:, 1]
+    ace = (values[:, 0] == 1) | (values[:, 1] == 1)
+    later = values[:, 2:] @ _POWERS[: cards.shape[1] - 2]
+    return ((later * 21 + two) * 2 + ace) * 16 + counts
+
+
 def rank_codes(cards: np.ndarray) -> np.ndarray:
     """Each row's ranks as a multiset (sorted, padding ignored), as one int64."""
     ranks = np.sort(np.where(cards >= 0, RANKS[np.maximum(cards, 0)] + 1, 0), axis=1)

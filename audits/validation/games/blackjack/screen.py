@@ -8,8 +8,9 @@ the exact path.  A *simple* seat holds one hand, which begins with its two first
 read of a seat's cards, and the column that carries it:
 
 - the player's play (``analyse_hands``): for a simple seat the hand's card values in order
-  and whether it was doubled, the engine asked once per distinct sequence whether the play
-  breaks a rule (the seat then takes the exact path), and the hand's total and natural; a
+  (its first two by their sum and aces: :func:`~.answers.unsplit_codes`) and whether it was
+  doubled, the engine asked once per distinct code whether the play breaks a rule (the seat
+  then takes the exact path), and the hand's total and natural; a
   split seat (about one seat in a hundred) is asked in the engine's two parts: its deal
   once per code (:mod:`.split_keys`), each hand's play and total once per distinct
   sequence and doubling;
@@ -49,7 +50,7 @@ from ...screen.game import GameScreen, SeatClasses
 from ...screen.keys import FIXED
 from ...screen.money import settled_cents
 from ...screen.seats import SeatTable
-from .answers import MOST_CARDS, Answers, Names, row_cards, sequence_codes
+from .answers import MOST_CARDS, Answers, Names, row_cards, sequence_codes, unsplit_codes
 from .cards import within_shoe
 from .columns import Dealers, FamilySeats, Hands
 from .defined import defined_columns, defined_outcomes
@@ -262,7 +263,7 @@ class FamilyScreen(GameScreen):
         cards, counts = hands.cards[rows], np.maximum(hands.counts[rows], 0)
         doubled = hands.doubled[rows]
         ok = read.ok[seat]
-        codes = np.where(ok, sequence_codes(cards, counts) * 2 + doubled, -1)
+        codes = np.where(ok, unsplit_codes(cards, counts) * 2 + doubled, -1)
 
         def answer(i: int) -> tuple[int, ...]:
             if not ok[i]:
