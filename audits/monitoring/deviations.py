@@ -172,10 +172,25 @@ def _check(table: str, lines: list[LedgerLine], sheets, confidence: float, fewes
              ln.stake_cubes)  # fmt: skip
         for ln in lines
     ]
-    hold = hold_of_parts(parts, confidence, tails)
+    hold = _hold(parts, confidence, tails, sheets.shared)
     tested = hold.theoretical is not None and hold.low is not None and hold.wagers >= fewest
     basis = tuple(sheets.basis(ln) for ln in lines)
     return HoldCheck(table, lines[0].game, lines[0].wager_key, hold, tested, basis)
+
+
+def _hold(parts: list[Part], confidence: float, tails: str, shared: dict) -> Hold:
+    """The parts' hold, computed once for the same parts under the same rule in ``shared``:
+    a month to date or a year to date whose ledger holds one gaming day has that day's lines,
+    and so its holds (a day's submission, the first of its month: the month's and the
+    year's checks the day's, not computed twice more)."""
+    key = ("hold", confidence, tails, tuple(
+        (p.wagers, p.wagered, p.net_result, id(p.sheet), p.stake_squares, p.stake_cubes)
+        for p in parts
+    ))  # fmt: skip
+    known = shared.get(key)
+    if known is None:  # the sheets kept with it: the ids in the key stay theirs
+        known = shared[key] = (hold_of_parts(parts, confidence, tails), [p.sheet for p in parts])
+    return known[0]
 
 
 class _Sheets:

@@ -11,7 +11,7 @@ from datetime import date
 
 import pytest
 
-from audits.monitoring import day_checks
+from audits.monitoring import day_checks, deviations
 from audits.monitoring.models import DayChecks, Deviation, DeviationTest
 from audits.monitoring.month_tests import month_test
 from audits.submissions.withdrawal import submission_withdraw
@@ -91,3 +91,33 @@ def test_a_change_of_the_registry_computes_every_day_again(wa, tmp_path, compute
     test = month_test(venue, OCTOBER)
     assert set(computed) == {date(2026, 10, d) for d in (1, 2, 3)}
     assert not Deviation.objects.filter(test=test, period="day").exists()
+
+
+def test_a_single_days_month_and_year_take_the_days_holds_not_computed_again(
+    wa, tmp_path, monkeypatch
+):
+    """The first day of a ledger: its month to date and year to date hold the day's lines,
+    so their checks are the day's holds, computed once; the test is the same as one computing
+    every check afresh."""
+    made, computed = Counter(), Counter()
+    check, compute = deviations._check, deviations.hold_of_parts
+
+    def counted_check(*args, **kwargs):
+        made["checks"] += 1
+        return check(*args, **kwargs)
+
+    def counted_hold(*args, **kwargs):
+        computed["holds"] += 1
+        return compute(*args, **kwargs)
+
+    monkeypatch.setattr(deviations, "_check", counted_check)
+    monkeypatch.setattr(deviations, "hold_of_parts", counted_hold)
+    submit(wa, _days(_month(tmp_path, skim=True))[0])
+    test = DeviationTest.objects.latest("tested_at", "pk")
+    assert test.tests > 0 and made["checks"] == 3 * computed["holds"]
+    kept = _figures(test)
+    DayChecks.objects.all().delete()
+    monkeypatch.setattr(deviations, "_hold", lambda parts, confidence, tails, shared:
+                        compute(parts, confidence, tails))  # fmt: skip
+    venue = Venue.objects.select_related("licensee__jurisdiction").get(code="WA-CR-0042")
+    assert _figures(month_test(venue, OCTOBER)) == kept
