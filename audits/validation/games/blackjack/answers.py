@@ -21,6 +21,7 @@ from ...screen.kernel import compiled, hash_slot
 VALUES = np.array(VALUE, np.int64)
 RANKS = np.array(RANK, np.int64)
 MOST_CARDS = 8  # a hand of more cards goes to the exact path
+BUST = 22  # every total above 21 reads as this one
 _POWERS = 11 ** np.arange(MOST_CARDS, dtype=np.int64)
 
 

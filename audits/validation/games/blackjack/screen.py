@@ -39,7 +39,7 @@ from fractions import Fraction
 import numpy as np
 
 from games.engine.blackjack import MAIN_PAYS, PlayerHand, hand_total, is_natural
-from games.engine.blackjack_play import analyse_deal, analyse_hands, analyse_play
+from games.engine.blackjack_play import analyse_hands
 from games.engine.cards import ACE, RANK
 from games.engine.parameters import ParameterError
 
@@ -50,13 +50,12 @@ from ...screen.game import GameScreen, SeatClasses
 from ...screen.keys import FIXED
 from ...screen.money import settled_cents
 from ...screen.seats import SeatTable
-from .answers import MOST_CARDS, Answers, Names, row_cards, sequence_codes, unsplit_codes
+from .answers import BUST, MOST_CARDS, Answers, Names, row_cards, sequence_codes, unsplit_codes
 from .cards import within_shoe
 from .columns import Dealers, FamilySeats, Hands
 from .defined import defined_columns, defined_outcomes
-from .split_keys import split_deal_codes
+from .split_play import split_play
 
-BUST = 22  # every total above 21 reads as this one
 OUTCOME_BITS = 4  # a hand's outcome id in the seat's main key
 INSURANCE_KEY = layout.WAGER_KEYS.index("insurance")
 #: per seat flags every game has (a game adds its own after them)
@@ -219,42 +218,10 @@ class FamilyScreen(GameScreen):
         split = ~alone & read.ok[hands.seat]
         rows = np.flatnonzero(split)
         if rows.size:
-            total[rows] = self._split_play(read, rows)
+            total[rows] = split_play(self.engine, read, rows, self.split_hands, self.split_deals)
         hands.total, hands.natural = total, natural
         starts = np.flatnonzero(hands.index == 0)
         read.total, read.natural = total[starts], natural[starts]
-
-    def _split_play(self, read: FamilySeats, rows: np.ndarray) -> np.ndarray:
-        """The split seats' play, asked of the engine in its two parts (:mod:`.split_keys`):
-        each seat's deal once per code, each hand's play once per its values and doubling;
-        a seat with a fault in either is not ok.  The hands' totals."""
-        hands = read.hands
-        codes = np.where(hands.doubled[rows], 1, 0) + 2 * sequence_codes(
-            hands.cards[rows], hands.counts[rows]
-        )
-
-        def hand_of(i: int) -> tuple[int, int]:
-            row = rows[i]
-            held = PlayerHand(row_cards(hands.cards, hands.counts, row), bool(hands.doubled[row]))
-            seat = hands.seat[row]
-            play = analyse_play(self.engine, int(hands.index[row]), held, int(read.n_hands[seat]))
-            return min(hand_total(held.cards)[0], BUST), not play.violations
-
-        total, play_ok = self.split_hands.of(codes, hand_of).T
-        seats = np.unique(hands.seat[rows])
-        faulty = hands.seat[rows][play_ok == 0]
-        deals = split_deal_codes(read.first, hands.cards, hands.counts, hands.start,
-                                 read.n_hands, seats)  # fmt: skip
-
-        def deal_of(i: int) -> tuple[int]:
-            seat = seats[i]
-            first = tuple(read.first[seat].tolist())
-            return (not analyse_deal(self.engine, first, hands.of(seat)).violations,)
-
-        deal_ok = self.split_deals.of(deals, deal_of)[:, 0].astype(bool)
-        read.ok[seats] &= deal_ok
-        read.ok[faulty] = False
-        return total
 
     def _simple_play(self, read: FamilySeats, alone, total, natural) -> None:
         rows = np.flatnonzero(alone)  # one per simple seat, in seat order
