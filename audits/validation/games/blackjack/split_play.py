@@ -19,9 +19,7 @@ def split_play(engine, read: FamilySeats, rows: np.ndarray, hand_answers: Answer
     """The totals of the hands ``rows`` (every hand of some split seats); a seat whose deal
     or a hand's play breaks a rule is left not ok in ``read.ok``."""
     hands = read.hands
-    codes = np.where(hands.doubled[rows], 1, 0) + 2 * sequence_codes(
-        hands.cards[rows], hands.counts[rows]
-    )
+    codes = sequence_codes(hands.cards[rows], hands.counts[rows]) * 2 + hands.doubled[rows]
 
     def hand_of(i: int) -> tuple[int, int]:
         row = rows[i]
