@@ -15,10 +15,16 @@ ZERO = Decimal(0)
 def seat_sums(seat: ParsedSeat) -> tuple[tuple[str, Decimal, Decimal], ...]:
     """(key, stake, net result) of each placed wager; a main wager settled on hands nets
     their results."""
-    results = dict(seat.results)
+    return _sums(seat, seat.wagers)
+
+
+def _sums(seat: ParsedSeat, keys: Collection[str]) -> tuple[tuple[str, Decimal, Decimal], ...]:
+    """:func:`seat_sums` of the placed wagers among ``keys``."""
+    results = seat.results
     if seat.hands is not None:
-        results["main"] = sum((h.result for h in seat.hands), ZERO)
-    return tuple((key, stake, results.get(key, ZERO)) for key, stake in seat.wagers.items())
+        results = {**results, "main": sum((h.result for h in seat.hands), ZERO)}
+    return tuple((key, stake, results.get(key, ZERO)) for key, stake in seat.wagers.items()
+                 if key in keys)  # fmt: skip
 
 
 def counted_sums(
@@ -31,4 +37,4 @@ def counted_sums(
     if wagers is None:
         definition = GAMES.get(game)
         wagers = definition.wagers if definition is not None else ()
-    return tuple(s for s in seat_sums(seat) if s[0] in wagers)
+    return _sums(seat, wagers)

@@ -97,14 +97,16 @@ class Tally:
         self.stake_squares += stake_squares
         self.stake_cubes += stake_cubes
 
-    def add_wager(self, stake: Decimal, result: Decimal, times: int = 1) -> None:
-        self.wagers += times
-        self.wagered += stake * times
-        self.stake_squares += stake * stake * times
-        self.stake_cubes += stake * stake * stake * times
-        self.net_result += result * times
+    def add_wager(self, stake: Decimal, result: Decimal) -> None:
+        """One wager's stake and net result (the exact path's, a seat at a time)."""
+        square = stake * stake
+        self.wagers += 1
+        self.wagered += stake
+        self.stake_squares += square
+        self.stake_cubes += square * stake
+        self.net_result += result
         if result > 0:
-            self.paid_out += result * times
+            self.paid_out += result
 
 
 def totals() -> defaultdict[TotalKey, Tally]:

@@ -30,6 +30,7 @@ from .batch import Batch
 from .classes import Judge, Verdicts, judge_seat
 from .keys import FIXED, WagerKeys
 from .money import Limits, hands_paid_as_settled, paid_as_settled
+from .seat_checks import seat_checks
 from .seats import MAIN, SeatTable
 
 
@@ -89,10 +90,10 @@ class GameScreen:
         """Per seat: the game's wager structures that compare amounts hold."""
         return np.ones(len(seats), bool)
 
-    def won(self, seats: SeatTable) -> np.ndarray:
-        """Per seat: its recorded winnings (cents), as the aggregate payout adds them."""
-        won = seats.written() & (seats.results > 0)
-        return np.where(won, seats.results, 0).sum(axis=1)
+    def won(self, seats: SeatTable, written: np.ndarray) -> np.ndarray:
+        """Per seat: its recorded winnings (cents), as the aggregate payout adds them, from
+        ``written``: its positive results written (:func:`~.seat_checks.seat_checks`)."""
+        return written
 
     # -- the same for every game -------------------------------------------------------------
 
@@ -104,8 +105,11 @@ class GameScreen:
         n = len(rows)
         seats = SeatTable.of(batch.read, rows, self.slots)
         read = self.classes(batch, rows, seats)
-        ok = read.seat_ok & self._keys_ok(seats) & self.amounts_ok(seats)
-        ok &= self.limits.stakes_ok(seats.wagers, seats.placed(), self.most)
+        fits, written = seat_checks(seats.wager_mask, seats.result_mask, seats.slots,
+                                    seats.wagers, seats.results, game_keys=self.game_keys,
+                                    on_hands=self.on_hands, most=self.most,
+                                    least_main=self.limits.least_main)  # fmt: skip
+        ok = read.seat_ok & fits & self._hands_ok(seats) & self.amounts_ok(seats)
         round_ok = read.round_ok & (np.bincount(seats.round[~ok], minlength=n) == 0)
         judged = np.flatnonzero(round_ok[seats.round])
         nets = np.zeros_like(seats.results)
@@ -123,25 +127,18 @@ class GameScreen:
             paid_ok, nets = self._paid_as_settled(seats, number, judged)
             bad = ~self.verdicts.clean[number] | ~paid_ok
             round_ok &= np.bincount(seats.round[judged[bad[judged]]], minlength=n) == 0
-        paid = np.bincount(seats.round, self.won(seats), minlength=n).astype(np.int64)
+        paid = np.bincount(seats.round, self.won(seats, written), minlength=n).astype(np.int64)
         round_ok &= self.limits.paid_ok(paid)
         return Screened(round_ok, seats, round_ok[seats.round], nets)
 
-    def _keys_ok(self, seats: SeatTable) -> np.ndarray:
-        """Only the game's wagers; each wager with its result (the main wager's on the
-        hands, where the game settles it so); a result without a wager only when it is 0."""
-        wagers, results = seats.wager_mask, seats.result_mask
-        ok = ((wagers | results) & ~self.game_keys) == 0
-        needs = wagers & ~(1 << MAIN) if self.on_hands else wagers
-        ok &= (needs & ~results) == 0
-        stray = seats.bits(results & ~wagers) & (seats.results != 0)
-        ok &= ~stray.any(axis=1)
-        if self.on_hands:  # hands' results without a main wager must be 0
-            hands = seats.hands
-            no_main = (wagers[hands.seat] >> MAIN & 1) == 0
-            ok &= np.bincount(hands.seat[no_main & (hands.cents != 0)], minlength=len(ok)) == 0
-            ok &= (results >> MAIN & 1) == 0  # the main result is on the hands alone
-        return ok
+    def _hands_ok(self, seats: SeatTable) -> np.ndarray | bool:
+        """Where the game settles the main wager on the hands: a hand's result without a
+        main wager is 0 (the rest of a seat's keys: :func:`~.seat_checks.seat_checks`)."""
+        if not self.on_hands:
+            return True
+        hands = seats.hands
+        no_main = (seats.wager_mask[hands.seat] >> MAIN & 1) == 0
+        return np.bincount(hands.seat[no_main & (hands.cents != 0)], minlength=len(seats)) == 0
 
     def _paid_as_settled(self, seats: SeatTable, number: np.ndarray, judged: np.ndarray):
         """Per seat: every result as its class's odds settle its own stakes; and each seat's

@@ -117,14 +117,6 @@ class Limits:
                 paid = cap if paid is None else min(paid, cap)
         return cls(most, least, paid)
 
-    def stakes_ok(self, wagers: np.ndarray, placed: np.ndarray, most: np.ndarray) -> np.ndarray:
-        """Per seat: every placed stake (``placed``, the columns' keys' ``most`` of
-        :attr:`most`) within its limit and the screen's, the main one (the first column) at
-        least the minimum."""
-        over = placed & ((wagers > most) | (wagers > MOST_STAKE_CENTS))
-        ok = ~over.any(axis=1)
-        return ok & ~(placed[:, 0] & (wagers[:, 0] < self.least_main))
-
     def paid_ok(self, paid: np.ndarray) -> np.ndarray:
         """Per round: what it paid in all (cents) within the aggregate limit."""
         return np.ones(len(paid), bool) if self.most_paid is None else paid <= self.most_paid

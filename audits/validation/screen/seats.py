@@ -9,6 +9,7 @@ import numpy as np
 
 from . import layout
 from . import reader as rd
+from .kernel import compiled
 from .keys import FIXED, WagerKeys
 
 
@@ -76,49 +77,64 @@ class SeatTable:
     @classmethod
     def of(cls, read: rd.Read, rows: np.ndarray, slots: np.ndarray | None = None) -> SeatTable:
         """The seats of the read rounds ``rows`` (indexes into the batch's lines), the
-        stakes and results of the wager keys in ``slots`` (default: every key)."""
+        stakes and results of the wager keys in ``slots`` (default: every key): each seat's
+        row of the reader's columns gathered in one compiled pass (:func:`_gather_seats`),
+        each column contiguous, however many seats (a kernel is compiled for one layout)."""
         slots = np.arange(layout.KEY_SLOTS) if slots is None else np.asarray(slots, np.int64)
-        counts = read.seat_count[rows]
-        seat_round = np.repeat(np.arange(len(rows)), counts)
-        slot = np.arange(len(seat_round)) - np.repeat(np.cumsum(counts) - counts, counts)
-        line = rows[seat_round]
-        at = line * layout.MOST_SEATS + slot  # the seat's row of the columns, flattened
-        # each column contiguous, however many seats: a kernel is compiled for one layout
-        ints = np.ascontiguousarray(_seat_rows(read.seat_ints, at).T)
+        rows = np.ascontiguousarray(rows, np.int64)
+        counts = np.ascontiguousarray(read.seat_count[rows], np.int64)
+        n = int(counts.sum())
+        seat_round, at = np.empty(n, np.int64), np.empty(n, np.int64)
+        ints = np.empty((read.seat_ints.shape[2], n), np.int64)
+        cards = np.empty((n, read.seat_cards.shape[2]), np.int64)
+        wagers, results = np.empty((n, len(slots)), np.int64), np.empty((n, len(slots)), np.int64)
+        _gather_seats(rows, counts, read.seat_ints, read.seat_cards, read.wager_cents,
+                      read.result_cents, slots, seat_round, at, ints, cards, wagers,
+                      results)  # fmt: skip
         return cls(
             round=seat_round,
             number=ints[layout.SI_NUMBER],
-            cards=_seat_rows(read.seat_cards, at).astype(np.int64),
+            cards=cards,
             card_count=ints[layout.SI_CARDS],
             toss=ints[layout.SI_TOSS],
             poker=ints[layout.SI_POKER],
             hand_count=ints[layout.SI_HANDS],
             wager_mask=ints[layout.SI_WAGERS],
             result_mask=ints[layout.SI_RESULTS],
-            wagers=_keys_of(read.wager_cents, at, slots),
-            results=_keys_of(read.result_cents, at, slots),
+            wagers=wagers,
+            results=results,
             hands=_hands(read, at, np.maximum(ints[layout.SI_HANDS], 0)),
             slots=slots,
             keys=read.keys,
         )
 
 
-def _seat_rows(column: np.ndarray, at: np.ndarray) -> np.ndarray:
-    """Rows ``at`` of a column of seats (``[line, seat slot, ...]``) flattened to one axis:
-    one gather, not one per axis."""
-    return column.reshape(-1, *column.shape[2:])[at]
-
-
-def _keys_of(column: np.ndarray, at: np.ndarray, slots: np.ndarray) -> np.ndarray:
-    """Rows ``at`` of a column of amounts (``[line, seat slot, KEY_SLOTS]``), the keys in
-    ``slots`` only: the rows taken whole, then the keys' columns taken (a third of the time of
-    one gather by row and key, with ten keys), laid out by rows as the kernels are compiled
-    for (``[:, slots]`` would lay them out by columns)."""
-    return np.take(np.take(column.reshape(-1, layout.KEY_SLOTS), at, axis=0), slots, axis=1)
+@compiled
+def _gather_seats(rows, counts, seat_ints, seat_cards, wager_cents, result_cents, slots,
+                  seat_round, at, ints, cards, wagers, results):  # fmt: skip
+    """Each seat of rounds ``rows`` (``counts[i]`` seats at ``rows[i]``, in order): its
+    round (an index into ``rows``), its row of the columns flattened (``at``: the line times
+    :data:`~.layout.MOST_SEATS` plus its place among the line's seats), its ints (a column
+    per field), cards, and the stakes and results of the keys in ``slots``."""
+    most = seat_ints.shape[1]
+    s = 0
+    for i in range(len(rows)):
+        line = rows[i]
+        for place in range(counts[i]):
+            seat_round[s], at[s] = i, line * most + place
+            for f in range(seat_ints.shape[2]):
+                ints[f, s] = seat_ints[line, place, f]
+            for c in range(seat_cards.shape[2]):
+                cards[s, c] = seat_cards[line, place, c]
+            for k in range(len(slots)):
+                wagers[s, k] = wager_cents[line, place, slots[k]]
+                results[s, k] = result_cents[line, place, slots[k]]
+            s += 1
 
 
 def _hand_rows(column: np.ndarray, at: np.ndarray) -> np.ndarray:
-    """Rows ``at`` of a column of hands (``[line, seat slot, hand, ...]``), likewise."""
+    """Rows ``at`` of a column of hands (``[line, seat slot, hand, ...]``) flattened to one
+    axis: one gather, not one per axis."""
     return column.reshape(-1, *column.shape[3:])[at]
 
 

@@ -81,14 +81,12 @@ class FamilyScreen(GameScreen):
         self.split_hands, self.split_deals = Answers(2), Answers(1)
         self.defined = defined_columns(rules, keys)  # the side wagers defined as data
 
-    def won(self, seats: SeatTable) -> np.ndarray:
-        """The seat's positive results but the main wager's, and its hands' positive ones."""
-        others = seats.written()
-        others[:, 0] = False  # the main wager's column: its results are the hands'
-        won = np.where(others & (seats.results > 0), seats.results, 0).sum(axis=1)
+    def won(self, seats: SeatTable, written: np.ndarray) -> np.ndarray:
+        """The seat's positive results but the main wager's (``written``: its results are
+        the hands'), and its hands' positive ones."""
         hands = seats.hands
-        return won + np.bincount(hands.seat, np.maximum(hands.cents, 0),
-                                 minlength=len(seats)).astype(np.int64)  # fmt: skip
+        return written + np.bincount(hands.seat, np.maximum(hands.cents, 0),
+                                     minlength=len(seats)).astype(np.int64)  # fmt: skip
 
     def amounts_ok(self, seats: SeatTable) -> np.ndarray:
         """No surrender read from a result (the exact path reads it), and insurance at most

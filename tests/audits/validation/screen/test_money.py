@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from audits.validation.context import GameRules, Limit
 from audits.validation.screen.layout import KEY_SLOTS, WAGER_KEYS
 from audits.validation.screen.money import Limits, paid_as_settled, settled_cents, sums
+from audits.validation.screen.seat_checks import seat_checks
 from games.engine.odds import settle_amount
 
 CENTS = st.integers(min_value=-(10**10), max_value=10**10)
@@ -101,7 +102,10 @@ def test_limits_in_cents_judge_as_the_checks_do():
     limits = Limits.of(rules)
     slots = np.array([WAGER_KEYS.index("main"), WAGER_KEYS.index("lucky3")])  # the columns
     wagers = np.array([[50000, 1000], [50001, 1000], [501, 1001], [500, 0]], np.int64)
-    placed = np.array([[True, True]] * 3 + [[True, False]])
-    assert limits.stakes_ok(wagers, placed, limits.most[slots]).tolist() == [
-        True, False, False, False]  # fmt: skip
+    placed = np.array([0b11] * 3 + [0b01], np.int64)  # bits of the columns' slots
+    mask = (placed & 1) << slots[0] | (placed >> 1 & 1) << slots[1]
+    ok, _ = seat_checks(mask, mask, slots, wagers, np.zeros_like(wagers),
+                        game_keys=int(1 << slots[0] | 1 << slots[1]), on_hands=False,
+                        most=limits.most[slots], least_main=limits.least_main)  # fmt: skip
+    assert ok.tolist() == [True, False, False, False]
     assert limits.paid_ok(np.array([100000, 100001])).tolist() == [True, False]

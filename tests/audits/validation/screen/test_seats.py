@@ -26,6 +26,19 @@ def test_the_seats_stakes_and_results_are_the_readers_laid_out_by_rows(tmp_path,
     line, slot = rows[seats.round], np.concatenate([np.arange(n) for n in read.seat_count[rows]])
     assert np.array_equal(seats.wagers, read.wager_cents[line, slot][:, kept])
     assert np.array_equal(seats.results, read.result_cents[line, slot][:, kept])
+    assert np.array_equal(seats.cards, read.seat_cards[line, slot])
+    assert np.array_equal(rows[seats.round], line)
+    ints = read.seat_ints[line, slot]
+    for name, field in [("number", layout.SI_NUMBER), ("card_count", layout.SI_CARDS),
+                        ("toss", layout.SI_TOSS), ("poker", layout.SI_POKER),
+                        ("hand_count", layout.SI_HANDS), ("wager_mask", layout.SI_WAGERS),
+                        ("result_mask", layout.SI_RESULTS)]:  # fmt: skip
+        assert np.array_equal(getattr(seats, name), ints[:, field]), name
+    hands = seats.hands  # each seat's hands, from its row
+    assert hands.seat.size > 100
+    at = (line[hands.seat], slot[hands.seat], hands.index)
+    assert np.array_equal(hands.cards, read.hand_cards[at])
+    assert np.array_equal(hands.cents, read.hand_cents[at])
     for name, value in vars(seats).items():
         if isinstance(value, np.ndarray):
             assert value.flags.c_contiguous, name
