@@ -125,58 +125,75 @@ class FastPath:
     def _count(self, batch: Batch, numbers: np.ndarray, parts: list[Part], rows: np.ndarray,
                screened: Screened) -> None:  # fmt: skip
         """Add the clean rounds of the parts (all of one screen: ``rows`` and ``screened``)
-        to the rounds read, the totals, the dealers' and the seats'."""
+        to the rounds read, the totals, the dealers' and the seats'.  ``rows`` holds each
+        part's rounds after the last's, so each part's rounds, and their seats, are a run:
+        the seats' numbers and the wagers' sums are counted for all the parts at once."""
         dealer_code, dealer_names = batch.dealers
-        place_of = np.repeat(np.arange(len(parts)), [len(p.rows) for p in parts])
-        seats = screened.seats
-        counted = screened.counted
-        wagered = seats.placed() & counted[:, None]
-        seat_of, key_of = np.nonzero(wagered)  # every wager of a counted seat
+        seats, counted, clean = screened.seats, screened.counted, screened.clean
+        ends = np.cumsum([len(p.rows) for p in parts])
+        seat_ends = np.searchsorted(seats.round, ends)  # each part's seats end there
+        part_of_seat = np.repeat(np.arange(len(parts)), np.diff(seat_ends, prepend=0))
+        numbers_of = seats.number[counted]
+        most = max(8, int(numbers_of.max()) + 1 if numbers_of.size else 0)  # seats 1 to 7
+        seated = np.bincount(part_of_seat[counted] * most + numbers_of,
+                             minlength=len(parts) * most).reshape(len(parts), most)  # fmt: skip
+        where_of = []
         for at, part in enumerate(parts):
-            mine = np.flatnonzero(screened.clean & (place_of == at))
-            if not mine.size:
-                continue
-            lines = rows[mine]
+            first = ends[at] - len(part.rows)
+            lines = rows[first + np.flatnonzero(clean[first : ends[at]])]
             where = TableDay(part.place.venue, part.place.table, part.place.game,
                              part.gate.gaming_day)  # fmt: skip
+            where_of.append(where)
+            if not lines.size:
+                continue
             self.rounds.add_many(*where[:3], batch.ids.take(lines), numbers[lines],
                                  batch.read.micros[lines])  # fmt: skip
-            self.totals[TotalKey(*where, "")].rounds += len(mine)
-            dealt = np.bincount(dealer_code[lines], minlength=len(dealer_names))
-            for code in np.flatnonzero(dealt[1:]).tolist():
-                dealer = DealerKey(*where, dealer_names[code + 1], "")
-                self.dealers[dealer].rounds += int(dealt[code + 1])
-            in_part = place_of[seats.round] == at
-            numbers_seated = np.bincount(seats.number[counted & in_part], minlength=8)
-            for number in np.flatnonzero(numbers_seated).tolist():
-                self.seats[SeatKey(*where, number)] += int(numbers_seated[number])
-            self._add_wagers(where, seats, seat_of, key_of, in_part, dealer_code[rows],
-                             dealer_names, screened.nets)  # fmt: skip
+            self.totals[TotalKey(*where, "")].rounds += len(lines)
+            if len(dealer_names) > 1:
+                dealt = np.bincount(dealer_code[lines], minlength=len(dealer_names))
+                for code in np.flatnonzero(dealt[1:]).tolist():
+                    dealer = DealerKey(*where, dealer_names[code + 1], "")
+                    self.dealers[dealer].rounds += int(dealt[code + 1])
+            for number in np.flatnonzero(seated[at]).tolist():
+                self.seats[SeatKey(*where, number)] += int(seated[at, number])
+        self._add_wagers(where_of, seats, part_of_seat, counted, dealer_code[rows],
+                         dealer_names, screened.nets)  # fmt: skip
 
-    def _add_wagers(self, where, seats, seat_of, key_of, in_part, dealer_code, names, nets):
-        """Each wager key's sums, for the place and for each dealer the log names."""
-        mine = in_part[seat_of]
-        seat, key = seat_of[mine], key_of[mine]
+    def _add_wagers(self, where_of, seats, part_of_seat, counted, dealer_code, names, nets):
+        """Each wager key's sums, for each part's place and for each dealer the log names
+        there: every counted seat's wagers summed at once, grouped by part and key (and
+        dealer)."""
+        seat, key = np.nonzero(seats.placed() & counted[:, None])  # every wager of a counted seat
         if not seat.size:
             return
         stakes, results = seats.wagers[seat, key], nets[seat, key]
         width, named_key = len(seats.slots), [seats.keys.names[s] for s in seats.slots.tolist()]
-        for k, found in enumerate(sums(key, stakes, results, width)):
+        part = part_of_seat[seat]
+        for group, found in enumerate(sums(part * width + key, stakes, results,
+                                           len(where_of) * width)):  # fmt: skip
             if found.wagers:
-                self.totals[TotalKey(*where, named_key[k])].add_sums(*found.as_decimals())
-        dealer = dealer_code[seats.round[seat]]
+                at, k = divmod(group, width)
+                self.totals[TotalKey(*where_of[at], named_key[k])].add_sums(*found.as_decimals())
         if len(names) > 1:  # each dealer the log names: that dealer's seats' sums
+            dealer = dealer_code[seats.round[seat]]
             named = dealer > 0
-            groups = dealer[named] * width + key[named]
-            found = sums(groups, stakes[named], results[named], len(names) * width)
-            for group in np.unique(groups).tolist():
-                code, k = divmod(group, width)
-                self.dealers[DealerKey(*where, names[code], named_key[k])].add_sums(
-                    *found[group].as_decimals()
+            groups = (part[named] * len(names) + dealer[named]) * width + key[named]
+            for group, found in _sums_of(groups, stakes[named], results[named]):
+                rest, k = divmod(group, width)
+                at, code = divmod(rest, len(names))
+                self.dealers[DealerKey(*where_of[at], names[code], named_key[k])].add_sums(
+                    *found.as_decimals()
                 )
 
     def close(self) -> None:
         """Nothing is left to add when the chunk is read: each batch is counted at once."""
+
+
+def _sums_of(groups: np.ndarray, stakes: np.ndarray, results: np.ndarray):
+    """``(group, its sums)`` of each group the wagers are in (:func:`~...screen.money.sums`
+    of only the groups there are)."""
+    present, inverse = np.unique(groups, return_inverse=True)
+    return zip(present.tolist(), sums(inverse, stakes, results, len(present)), strict=True)
 
 
 def _batch(lines: Sequence, latest_micros: int, columns: rd.Columns,
