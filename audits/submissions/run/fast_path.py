@@ -190,7 +190,7 @@ class FastPath:
 
 
 def _sums_of(groups: np.ndarray, stakes: np.ndarray, results: np.ndarray):
-    """``(group, its sums)`` of each group the wagers are in (:func:`~...screen.money.sums`
+    """``(group, its sums)`` of each group the wagers are in (:func:`sums`
     of only the groups there are)."""
     present, inverse = np.unique(groups, return_inverse=True)
     return zip(present.tolist(), sums(inverse, stakes, results, len(present)), strict=True)
