@@ -47,7 +47,7 @@ from audits.validation.sums import counted_sums
 from audits.validation.written_place import place_as_written
 from games.rules_resolver import RulesResolver
 
-BATCH = 4096  # lines screened together (their columns, 4 KB a line, are kept between batches)
+BATCH = 2048  # lines screened together (their columns, 4 KB a line, are kept between batches)
 
 log = logging.getLogger(__name__)
 
