@@ -24,7 +24,7 @@ from audits.validation.screen import reader as rd
 from audits.validation.screen.batch import Batch, Place
 from audits.validation.screen.game import GameScreen, Screened
 from audits.validation.screen.keys import FIXED, WagerKeys
-from audits.validation.screen.money import sums
+from audits.validation.screen.money import seat_sums
 from audits.validation.screen.times import EPOCH, MICROSECOND, as_datetime
 from games.services.defined_wagers import side_wager_keys
 
@@ -162,38 +162,27 @@ class FastPath:
     def _add_wagers(self, where_of, seats, part_of_seat, counted, dealer_code, names, nets):
         """Each wager key's sums, for each part's place and for each dealer the log names
         there: every counted seat's wagers summed at once, grouped by part and key (and
-        dealer)."""
-        seat, key = np.nonzero(seats.placed() & counted[:, None])  # every wager of a counted seat
-        if not seat.size:
-            return
-        stakes, results = seats.wagers[seat, key], nets[seat, key]
+        dealer), in one compiled pass (:func:`seat_sums`)."""
         width, named_key = len(seats.slots), [seats.keys.names[s] for s in seats.slots.tolist()]
-        part = part_of_seat[seat]
-        for group, found in enumerate(sums(part * width + key, stakes, results,
-                                           len(where_of) * width)):  # fmt: skip
-            if found.wagers:
+        found = seat_sums(seats.wager_mask, seats.slots, np.where(counted, part_of_seat, -1),
+                          seats.wagers, nets, len(where_of) * width)  # fmt: skip
+        for group, summed in enumerate(found):
+            if summed.wagers:
                 at, k = divmod(group, width)
-                self.totals[TotalKey(*where_of[at], named_key[k])].add_sums(*found.as_decimals())
+                self.totals[TotalKey(*where_of[at], named_key[k])].add_sums(*summed.as_decimals())
         if len(names) > 1:  # each dealer the log names: that dealer's seats' sums
-            dealer = dealer_code[seats.round[seat]]
-            named = dealer > 0
-            groups = (part[named] * len(names) + dealer[named]) * width + key[named]
-            for group, found in _sums_of(groups, stakes[named], results[named]):
-                rest, k = divmod(group, width)
-                at, code = divmod(rest, len(names))
-                self.dealers[DealerKey(*where_of[at], names[code], named_key[k])].add_sums(
-                    *found.as_decimals()
-                )
+            dealer = dealer_code[seats.round]
+            of_dealer = np.where(counted & (dealer > 0), part_of_seat * len(names) + dealer, -1)
+            found = seat_sums(seats.wager_mask, seats.slots, of_dealer, seats.wagers, nets,
+                              len(where_of) * len(names) * width)  # fmt: skip
+            for group, summed in enumerate(found):
+                if summed.wagers:
+                    (at, code), k = divmod(group // width, len(names)), group % width
+                    dealer_key = DealerKey(*where_of[at], names[code], named_key[k])
+                    self.dealers[dealer_key].add_sums(*summed.as_decimals())
 
     def close(self) -> None:
         """Nothing is left to add when the chunk is read: each batch is counted at once."""
-
-
-def _sums_of(groups: np.ndarray, stakes: np.ndarray, results: np.ndarray):
-    """``(group, its sums)`` of each group the wagers are in (:func:`sums`
-    of only the groups there are)."""
-    present, inverse = np.unique(groups, return_inverse=True)
-    return zip(present.tolist(), sums(inverse, stakes, results, len(present)), strict=True)
 
 
 def _batch(lines: Sequence, latest_micros: int, columns: rd.Columns,

@@ -4,7 +4,7 @@
   at exact odds with the rule version's rounding, the engine's ``settle_amount`` in integer
   arithmetic (a test holds the two equal over every rounding, odds and stake it is given);
 - :class:`Limits`: the wager limits in force in cents, each stake checked against them;
-- :func:`sums`: a group's wagers, amounts wagered, net results, payouts and the stakes
+- :func:`seat_sums`: a group's wagers, amounts wagered, net results, payouts and the stakes
   squared and cubed, exact (summed in parts that stay within 64 bits).
 """
 
@@ -140,14 +140,18 @@ class Sums:
                 Decimal(self.cubes).scaleb(-6))  # fmt: skip
 
 
-def sums(groups: np.ndarray, stakes: np.ndarray, nets: np.ndarray, size: int) -> list[Sums]:
-    """The sums of each group ``0..size-1`` of the wagers (``groups``, ``stakes`` and
-    ``nets`` in cents, one per wager), in one compiled pass on integers: a square split as
+def seat_sums(wager_mask: np.ndarray, slots: np.ndarray, group: np.ndarray, stakes: np.ndarray,
+              nets: np.ndarray, size: int) -> list[Sums]:  # fmt: skip
+    """The sums of each group ``0..size-1`` of the wagers placed on seats: seat ``s``'s wager
+    in column ``k`` of ``stakes`` and ``nets`` (cents; placed where the bit of ``slots[k]`` in
+    ``wager_mask[s]`` is set) is in group ``group[s] * len(slots) + k``, none of a seat of
+    group -1.  In one compiled pass on integers, the wagers never gathered: a square split as
     ``(a·10⁴ + b)² = a²·10⁸ + 2ab·10⁴ + b²`` and a cube as ``a³·10¹² + 3a²b·10⁸ + 3ab²·10⁴ +
     b³`` so no sum leaves 64 bits (each part at most 10¹² a wager)."""
     out = np.zeros((size, 11), np.int64)
-    _group_sums(np.ascontiguousarray(groups, np.int64), np.ascontiguousarray(stakes, np.int64),
-                np.ascontiguousarray(nets, np.int64), out)  # fmt: skip
+    _seat_sums(np.ascontiguousarray(wager_mask, np.int64), np.ascontiguousarray(slots, np.int64),
+               np.ascontiguousarray(group, np.int64), np.ascontiguousarray(stakes, np.int64),
+               np.ascontiguousarray(nets, np.int64), out)  # fmt: skip
     return [
         Sums(count, wagered, net, paid, aa * 100_000_000 + 2 * ab * 10_000 + bb,
              aaa * 10**12 + 3 * aab * 10**8 + 3 * abb * 10**4 + bbb)
@@ -156,19 +160,25 @@ def sums(groups: np.ndarray, stakes: np.ndarray, nets: np.ndarray, size: int) ->
 
 
 @compiled
-def _group_sums(groups, stakes, nets, out):
-    for i in range(groups.size):
-        g, stake, net = groups[i], stakes[i], nets[i]
-        high, low = stake // 10_000, stake % 10_000
-        out[g, 0] += 1
-        out[g, 1] += stake
-        out[g, 2] += net
-        if net > 0:
-            out[g, 3] += net
-        out[g, 4] += high * high
-        out[g, 5] += high * low
-        out[g, 6] += low * low
-        out[g, 7] += high * high * high
-        out[g, 8] += high * high * low
-        out[g, 9] += high * low * low
-        out[g, 10] += low * low * low
+def _seat_sums(wager_mask, slots, group, stakes, nets, out):
+    width = len(slots)
+    for s in range(len(group)):
+        if group[s] < 0:
+            continue
+        for k in range(width):
+            if wager_mask[s] >> slots[k] & 1 == 0:
+                continue
+            g, stake, net = group[s] * width + k, stakes[s, k], nets[s, k]
+            high, low = stake // 10_000, stake % 10_000
+            out[g, 0] += 1
+            out[g, 1] += stake
+            out[g, 2] += net
+            if net > 0:
+                out[g, 3] += net
+            out[g, 4] += high * high
+            out[g, 5] += high * low
+            out[g, 6] += low * low
+            out[g, 7] += high * high * high
+            out[g, 8] += high * high * low
+            out[g, 9] += high * low * low
+            out[g, 10] += low * low * low

@@ -62,18 +62,6 @@ class SeatTable:
             return np.zeros(len(self), np.int64)
         return np.where(self.wager_mask >> self.slots[k] & 1 == 1, self.wagers[:, k], 0)
 
-    def placed(self) -> np.ndarray:
-        """``[seat, len(slots)]`` bool: the wagers placed."""
-        return self.bits(self.wager_mask)
-
-    def written(self) -> np.ndarray:
-        """``[seat, len(slots)]`` bool: the results written."""
-        return self.bits(self.result_mask)
-
-    def bits(self, mask: np.ndarray) -> np.ndarray:
-        """``[seat, len(slots)]`` bool: each kept key's bit of a mask per seat."""
-        return ((mask[:, None] >> self.slots) & 1).astype(bool)
-
     @classmethod
     def of(cls, read: rd.Read, rows: np.ndarray, slots: np.ndarray | None = None) -> SeatTable:
         """The seats of the read rounds ``rows`` (indexes into the batch's lines), the
