@@ -102,6 +102,10 @@ class FastPath:
         if epochs is None:
             epochs = self._epochs[key] = Epochs()
         times = micros[members]
+        alone = epochs.alone_holding(int(times.min()), int(times.max()))
+        if alone is not None:  # the usual batch: one epoch holds every round of the place
+            yield members, epochs.gates[alone]
+            return
         left = np.ones(members.size, bool)
         while True:
             which = epochs.first_of(times)  # each round's epoch, -1 for none known yet
@@ -208,6 +212,15 @@ class Epochs:
         self.starts = np.append(self.starts, start)
         self.ends = np.append(self.ends, end)
         self.gates.append(gate)
+
+    def alone_holding(self, first: int, last: int) -> int | None:
+        """The epoch holding every time from ``first`` to ``last`` when no other epoch holds
+        any of them (so it is each one's first), else None."""
+        holds = (self.starts <= first) & (last < self.ends)
+        apart = (self.ends <= first) | (self.starts > last)
+        if holds.sum() != 1 or not (holds | apart).all():
+            return None
+        return int(holds.argmax())
 
     def first_of(self, micros: np.ndarray) -> np.ndarray:
         """Each time's epoch (the first holding it), -1 where none does: every epoch against
