@@ -24,7 +24,7 @@ from audits.validation.screen import reader as rd
 from audits.validation.screen.batch import Batch, Place
 from audits.validation.screen.game import GameScreen, Screened
 from audits.validation.screen.keys import FIXED, WagerKeys
-from audits.validation.screen.money import seat_sums
+from audits.validation.screen.money import placed_sums
 from audits.validation.screen.times import EPOCH, MICROSECOND, as_datetime
 from games.services.defined_wagers import side_wager_keys
 
@@ -166,10 +166,10 @@ class FastPath:
     def _add_wagers(self, where_of, seats, part_of_seat, counted, dealer_code, names, nets):
         """Each wager key's sums, for each part's place and for each dealer the log names
         there: every counted seat's wagers summed at once, grouped by part and key (and
-        dealer), in one compiled pass (:func:`seat_sums`)."""
+        dealer), in one compiled pass (:func:`placed_sums`)."""
         width, named_key = len(seats.slots), [seats.keys.names[s] for s in seats.slots.tolist()]
-        found = seat_sums(seats.wager_mask, seats.slots, np.where(counted, part_of_seat, -1),
-                          seats.wagers, nets, len(where_of) * width)  # fmt: skip
+        found = placed_sums(seats.wager_mask, seats.slots, np.where(counted, part_of_seat, -1),
+                            seats.wagers, nets, len(where_of) * width)  # fmt: skip
         for group, summed in enumerate(found):
             if summed.wagers:
                 at, k = divmod(group, width)
@@ -177,8 +177,8 @@ class FastPath:
         if len(names) > 1:  # each dealer the log names: that dealer's seats' sums
             dealer = dealer_code[seats.round]
             of_dealer = np.where(counted & (dealer > 0), part_of_seat * len(names) + dealer, -1)
-            found = seat_sums(seats.wager_mask, seats.slots, of_dealer, seats.wagers, nets,
-                              len(where_of) * len(names) * width)  # fmt: skip
+            found = placed_sums(seats.wager_mask, seats.slots, of_dealer, seats.wagers, nets,
+                                len(where_of) * len(names) * width)  # fmt: skip
             for group, summed in enumerate(found):
                 if summed.wagers:
                     (at, code), k = divmod(group // width, len(names)), group % width

@@ -31,7 +31,7 @@ from audits.submissions.run.round_keys import RoundsRead
 from audits.validation.games import GAMES, ValidatedGame, check_judge
 from audits.validation.screen import reader as rd
 from audits.validation.screen.batch import Batch
-from audits.validation.screen.money import seat_sums, settled_cents
+from audits.validation.screen.money import placed_sums, settled_cents
 from audits.validation.screen.readiness import kernels_compiled_here, kernels_mark_ready
 
 DECKS = 6
@@ -94,8 +94,8 @@ def _screen_file(code: str, game: ValidatedGame, path: Path, options: dict) -> N
             screened = screen.screen(batch, rows, lines, numbers)
             clean = rows[screened.clean]
             seats = screened.seats
-            seat_sums(seats.wager_mask, seats.slots, np.where(screened.counted, 0, -1),
-                      seats.wagers, screened.nets, len(seats.slots))  # fmt: skip
+            placed_sums(seats.wager_mask, seats.slots, np.where(screened.counted, 0, -1),
+                        seats.wagers, screened.nets, len(seats.slots))  # fmt: skip
             read.add_many("", "", code, batch.ids.take(clean), numbers[clean],
                           batch.read.micros[clean])  # fmt: skip
             _ = batch.dealers

@@ -89,7 +89,7 @@ class Tally:
     def add_sums(self, wagers: int, wagered: Decimal, net: Decimal, paid_out: Decimal,
                  stake_squares: Decimal, stake_cubes: Decimal = ZERO) -> None:  # fmt: skip
         """Many wagers' sums at once (the screen's:
-        :func:`~audits.validation.screen.money.seat_sums`)."""
+        :func:`~audits.validation.screen.money.placed_sums`)."""
         self.wagers += wagers
         self.wagered += wagered
         self.net_result += net

@@ -90,10 +90,10 @@ class GameScreen:
         """Per seat: the game's wager structures that compare amounts hold."""
         return np.ones(len(seats), bool)
 
-    def won(self, seats: SeatTable, written: np.ndarray) -> np.ndarray:
+    def won(self, seats: SeatTable, winnings: np.ndarray) -> np.ndarray:
         """Per seat: its recorded winnings (cents), as the aggregate payout adds them, from
-        ``written``: its positive results written (:func:`~.seat_checks.seat_checks`)."""
-        return written
+        ``winnings``: its positive results written (:func:`~.seat_checks.seat_checks`)."""
+        return winnings
 
     # -- the same for every game -------------------------------------------------------------
 
@@ -105,10 +105,10 @@ class GameScreen:
         n = len(rows)
         seats = SeatTable.of(batch.read, rows, self.slots)
         read = self.classes(batch, rows, seats)
-        fits, written = seat_checks(seats.wager_mask, seats.result_mask, seats.slots,
-                                    seats.wagers, seats.results, game_keys=self.game_keys,
-                                    on_hands=self.on_hands, most=self.most,
-                                    least_main=self.limits.least_main)  # fmt: skip
+        fits, winnings = seat_checks(seats.wager_mask, seats.result_mask, seats.slots,
+                                     seats.wagers, seats.results, game_keys=self.game_keys,
+                                     on_hands=self.on_hands, most=self.most,
+                                     least_main=self.limits.least_main)  # fmt: skip
         ok = read.seat_ok & fits & self._hands_ok(seats) & self.amounts_ok(seats)
         round_ok = read.round_ok & (np.bincount(seats.round[~ok], minlength=n) == 0)
         judged = np.flatnonzero(round_ok[seats.round])
@@ -127,7 +127,7 @@ class GameScreen:
             paid_ok, nets = self._paid_as_settled(seats, number, judged)
             bad = ~self.verdicts.clean[number] | ~paid_ok
             round_ok &= np.bincount(seats.round[judged[bad[judged]]], minlength=n) == 0
-        paid = np.bincount(seats.round, self.won(seats, written), minlength=n).astype(np.int64)
+        paid = np.bincount(seats.round, self.won(seats, winnings), minlength=n).astype(np.int64)
         round_ok &= self.limits.paid_ok(paid)
         return Screened(round_ok, seats, round_ok[seats.round], nets)
 

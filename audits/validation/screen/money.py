@@ -4,7 +4,7 @@
   at exact odds with the rule version's rounding, the engine's ``settle_amount`` in integer
   arithmetic (a test holds the two equal over every rounding, odds and stake it is given);
 - :class:`Limits`: the wager limits in force in cents, each stake checked against them;
-- :func:`seat_sums`: a group's wagers, amounts wagered, net results, payouts and the stakes
+- :func:`placed_sums`: a group's wagers, amounts wagered, net results, payouts and the stakes
   squared and cubed, exact (summed in parts that stay within 64 bits).
 """
 
@@ -140,8 +140,8 @@ class Sums:
                 Decimal(self.cubes).scaleb(-6))  # fmt: skip
 
 
-def seat_sums(wager_mask: np.ndarray, slots: np.ndarray, group: np.ndarray, stakes: np.ndarray,
-              nets: np.ndarray, size: int) -> list[Sums]:  # fmt: skip
+def placed_sums(wager_mask: np.ndarray, slots: np.ndarray, group: np.ndarray,
+                stakes: np.ndarray, nets: np.ndarray, size: int) -> list[Sums]:  # fmt: skip
     """The sums of each group ``0..size-1`` of the wagers placed on seats: seat ``s``'s wager
     in column ``k`` of ``stakes`` and ``nets`` (cents; placed where the bit of ``slots[k]`` in
     ``wager_mask[s]`` is set) is in group ``group[s] * len(slots) + k``, none of a seat of
@@ -149,9 +149,10 @@ def seat_sums(wager_mask: np.ndarray, slots: np.ndarray, group: np.ndarray, stak
     ``(a·10⁴ + b)² = a²·10⁸ + 2ab·10⁴ + b²`` and a cube as ``a³·10¹² + 3a²b·10⁸ + 3ab²·10⁴ +
     b³`` so no sum leaves 64 bits (each part at most 10¹² a wager)."""
     out = np.zeros((size, 11), np.int64)
-    _seat_sums(np.ascontiguousarray(wager_mask, np.int64), np.ascontiguousarray(slots, np.int64),
-               np.ascontiguousarray(group, np.int64), np.ascontiguousarray(stakes, np.int64),
-               np.ascontiguousarray(nets, np.int64), out)  # fmt: skip
+    _placed_sums(np.ascontiguousarray(wager_mask, np.int64),
+                 np.ascontiguousarray(slots, np.int64), np.ascontiguousarray(group, np.int64),
+                 np.ascontiguousarray(stakes, np.int64), np.ascontiguousarray(nets, np.int64),
+                 out)  # fmt: skip
     return [
         Sums(count, wagered, net, paid, aa * 100_000_000 + 2 * ab * 10_000 + bb,
              aaa * 10**12 + 3 * aab * 10**8 + 3 * abb * 10**4 + bbb)
@@ -160,7 +161,7 @@ def seat_sums(wager_mask: np.ndarray, slots: np.ndarray, group: np.ndarray, stak
 
 
 @compiled
-def _seat_sums(wager_mask, slots, group, stakes, nets, out):
+def _placed_sums(wager_mask, slots, group, stakes, nets, out):
     width = len(slots)
     for s in range(len(group)):
         if group[s] < 0:

@@ -81,11 +81,11 @@ class FamilyScreen(GameScreen):
         self.split_hands, self.split_deals = Answers(2), Answers(1)
         self.defined = defined_columns(rules, keys)  # the side wagers defined as data
 
-    def won(self, seats: SeatTable, written: np.ndarray) -> np.ndarray:
-        """The seat's positive results but the main wager's (``written``: its results are
+    def won(self, seats: SeatTable, winnings: np.ndarray) -> np.ndarray:
+        """The seat's positive results but the main wager's (``winnings``: its results are
         the hands'), and its hands' positive ones."""
         hands = seats.hands
-        return written + np.bincount(hands.seat, np.maximum(hands.cents, 0),
+        return winnings + np.bincount(hands.seat, np.maximum(hands.cents, 0),
                                      minlength=len(seats)).astype(np.int64)  # fmt: skip
 
     def amounts_ok(self, seats: SeatTable) -> np.ndarray:

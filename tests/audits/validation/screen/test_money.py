@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from audits.validation.context import GameRules, Limit
 from audits.validation.screen.layout import KEY_SLOTS, WAGER_KEYS
-from audits.validation.screen.money import Limits, paid_as_settled, seat_sums, settled_cents
+from audits.validation.screen.money import Limits, paid_as_settled, placed_sums, settled_cents
 from audits.validation.screen.seat_checks import seat_checks
 from games.engine.odds import settle_amount
 
@@ -80,7 +80,7 @@ WAGER = st.tuples(st.booleans(), st.integers(0, 10**8), CENTS)  # (placed?, stak
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.integers(-1, 1), WAGER, WAGER), max_size=200))
-def test_seat_sums_are_the_decimal_sums_of_the_wagers_placed(seats):
+def test_placed_sums_are_the_decimal_sums_of_the_wagers_placed(seats):
     """Seats of groups -1 (not counted), 0 and 1, two columns each (slots 3 and 7): each
     group's and column's sums are the Decimal sums of its seats' placed wagers."""
     slots = np.array([3, 7], np.int64)
@@ -88,7 +88,7 @@ def test_seat_sums_are_the_decimal_sums_of_the_wagers_placed(seats):
     mask = np.array([a[0] << 3 | b[0] << 7 for _, a, b in seats], np.int64)
     stakes = np.array([[a[1], b[1]] for _, a, b in seats], np.int64).reshape(-1, 2)
     nets = np.array([[a[2], b[2]] for _, a, b in seats], np.int64).reshape(-1, 2)
-    found = seat_sums(mask, slots, group, stakes, nets, 4)
+    found = placed_sums(mask, slots, group, stakes, nets, 4)
     for g in range(4):
         mine = [(Decimal(w[1]).scaleb(-2), Decimal(w[2]).scaleb(-2)) for s_g, *wagers in seats
                 for k, w in enumerate(wagers) if w[0] and s_g * 2 + k == g]  # fmt: skip
