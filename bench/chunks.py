@@ -20,7 +20,6 @@ in turn, the same log, several times.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from collections import defaultdict
@@ -35,24 +34,19 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "compliance.settings")
-    import django
+    from bench.workload_process import _django, worker_started
 
-    django.setup()
+    _django()
     from audits.submissions import storage
-    from audits.submissions.run import chunk, chunk_run, fast_path, submission_prepare
+    from audits.submissions.run import chunk, chunk_run, submission_prepare
     from audits.submissions.run.files import plain_path
     from audits.submissions.run.rules_context import run_reading
     from audits.validation.screen import game
-    from bench.steps import SPENT, _timed
-    from bench.workload_process import worker_started
+    from bench.steps import SPENT, _timed, chunk_steps_timed
     from games.models import Licensee
 
-    _timed(fast_path, "_batch", "the reader (lines into columns)")
-    _timed(fast_path.FastPath, "screen", "the screen, reader and counting included")
+    chunk_steps_timed()
     _timed(game.GameScreen, "screen", "the game's screen (classes, checks, amounts)")
-    _timed(fast_path.FastPath, "_count", "counting the clean rounds")
-    _timed(chunk_run.ChunkRun, "_exact", "the exact path (the lines left to it)")
     licensee = Licensee.objects.get(license_number="DEMO-0001")
     with open(args.log, "rb") as stream:
         submission, _ = storage.submission_store(stream, original_name=f"chunks-{time.time()}",

@@ -44,6 +44,16 @@ def _timed(owner, name: str, label: str) -> None:
     setattr(owner, name, _wrapped(getattr(owner, name), label))
 
 
+def chunk_steps_timed() -> None:
+    """The steps of reading a chunk, each timed into :data:`SPENT` (Django set up)."""
+    from audits.submissions.run import chunk_run, fast_path
+
+    _timed(fast_path, "_batch", "the reader (lines into columns)")
+    _timed(fast_path.FastPath, "screen", "the screen, reader and counting included")
+    _timed(fast_path.FastPath, "_count", "counting the clean rounds")
+    _timed(chunk_run.ChunkRun, "_exact", "the exact path (the lines left to it)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("log", type=Path)
@@ -58,14 +68,11 @@ def main() -> None:
 
     django.setup()
     from audits.submissions import storage, submissions
-    from audits.submissions.run import chunk, chunk_run, fast_path
+    from audits.submissions.run import chunk
     from bench.workload_process import worker_started
     from games.models import Licensee
 
-    _timed(fast_path, "_batch", "the reader (lines into columns)")
-    _timed(fast_path.FastPath, "screen", "the screen, reader and counting included")
-    _timed(fast_path.FastPath, "_count", "counting the clean rounds")
-    _timed(chunk_run.ChunkRun, "_exact", "the exact path (the lines left to it)")
+    chunk_steps_timed()
     _timed(chunk, "write_findings", "writing findings")
     _timed(chunk, "write_objects", "writing totals, dealers and seats")
     _timed(chunk, "write_round_keys", "writing round keys")
