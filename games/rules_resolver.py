@@ -17,17 +17,21 @@ from django.db.models import Q
 
 from games.gaming_day import gaming_day_bounds, gaming_day_of
 from games.models import ApprovalEvent, Authorization, ConditionMet, Venue, WagerLimit
+from games.registry_reads import RegistryReads
 from games.selectors import RulesInForce, local_date_of, rules_in_force
 
 ONE_DAY = timedelta(days=1)
 
 
 class RulesResolver:
-    """Answers :func:`rules_in_force` once per (venue, table, game, options, decks, epoch)."""
+    """Answers :func:`rules_in_force` once per (venue, table, game, options, decks, epoch),
+    the rows that hold for every table (:class:`~games.registry_reads.RegistryReads`) read
+    once for all of them."""
 
     def __init__(self) -> None:
         self._cache: dict[tuple, RulesInForce] = {}
         self._venues: dict[str, tuple[str, list[date], time] | None] = {}
+        self._reads = RegistryReads()  # the rows every table's answer reads, read once
 
     def resolve(
         self, *, venue: str, table: str, game: str, options: dict, at: datetime, decks=None
@@ -40,8 +44,9 @@ class RulesResolver:
         answer = self._cache.get(epoch_key) or self._cache.get(place + (day,))
         if answer is None:
             answer = rules_in_force(
-                venue=venue, table=table, game=game, options=options, at=at, decks=decks
-            )
+                venue=venue, table=table, game=game, options=options, at=at, decks=decks,
+                reads=self._reads,
+            )  # fmt: skip
             dated = answer.reason_code == "approval_not_in_force"  # its reason names the day
             self._cache[place + (day,) if dated else epoch_key] = answer
         return answer

@@ -15,11 +15,10 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from django.db.models import F
-
 from games.engine.catalog import game as engine_game
 from games.limits import LimitInForce, limits_in_force
 from games.models import Approval, Authorization, Game, Paytable, RuleVersion, Table, Venue
+from games.registry_reads import RegistryReads
 from games.terms import (
     REASON_ORDER,
     Refusal,
@@ -137,24 +136,28 @@ def rules_in_force(
     options: dict[str, str],
     at: datetime,
     decks: int | None = None,
+    reads: RegistryReads | None = None,
 ) -> RulesInForce:
     """What applied to a round at ``venue``/``table`` of ``game`` with ``options`` (and a shoe
     of ``decks``, when given) at ``at``: every term of the authorization and of its approval,
-    or the first term the round breaks, with the record that sets it."""
+    or the first term the round breaks, with the record that sets it (``reads``: the
+    registry's rows read for earlier questions, to read again from memory)."""
+    reads = reads or RegistryReads()
     answer = RulesInForce(False, at, decks=decks)
-    answer.venue = Venue.objects.select_related("licensee__jurisdiction").filter(code=venue).first()
+    answer.venue = reads.venue(venue)
     if answer.venue is None:
         return _refuse(answer, Refusal("unknown_venue", f"no venue {venue!r} is registered"))
-    answer.table = answer.venue.tables.filter(code=table).first()
+    answer.table = reads.table(answer.venue, table)
     if answer.table is None:
         return _refuse(answer, Refusal("unknown_table", f"{venue} has no table {table!r}"))
-    answer.game = Game.objects.filter(code=game).first()
+    answer.game = reads.game(game)
     if answer.game is None:
         return _refuse(answer, Refusal("unknown_game", f"no game {game!r} is registered"))
     jurisdiction = answer.venue.licensee.jurisdiction
     answer.local_date = day = local_date_of(at, jurisdiction.timezone)
     answer.limits = limits_in_force(answer.venue, answer.table, answer.game, day)
-    return _authorized(answer, {k: str(v) for k, v in options.items()}, day)
+    of_game = reads.authorizations(answer.venue, answer.game)
+    return _authorized(answer, of_game, {k: str(v) for k, v in options.items()}, day)
 
 
 def _refuse(answer: RulesInForce, refusal: Refusal) -> RulesInForce:
@@ -162,17 +165,12 @@ def _refuse(answer: RulesInForce, refusal: Refusal) -> RulesInForce:
     return answer
 
 
-def _authorized(answer: RulesInForce, options: dict[str, str], day: date) -> RulesInForce:
-    of_game = (
-        Authorization.objects.filter(venue=answer.venue, approval__rule_version__game=answer.game)
-        .select_related("approval__rule_version__game", "approval__jurisdiction", "venue", "table")
-        # the table's own first, then the venue's (NULLs last on every database)
-        .order_by(F("table_id").asc(nulls_last=True), "-effective_from")
-    )
+def _authorized(answer: RulesInForce, of_game: list[Authorization], options: dict[str, str],
+                day: date) -> RulesInForce:  # fmt: skip
     candidates = [a for a in of_game if a.table_id in (None, answer.table.pk)]
     if not candidates:
         return _refuse(
-            answer, not_authorized(answer.venue, answer.table, answer.game, list(of_game))
+            answer, not_authorized(answer.venue, answer.table, answer.game, of_game)
         )
     failures = []
     for authorization in candidates:
@@ -197,8 +195,8 @@ def paytables_for(approval: Approval, options: dict[str, str]) -> dict[str, Payt
     """The approved paytable version of each paytable wager, for the declared options."""
     definition = engine_game(approval.rule_version.game.code)
     chosen: dict[str, Paytable] = {}
-    for link in approval.paytable_links.select_related("paytable").order_by("-paytable__version"):
-        paytable = link.paytable
+    links = approval.paytable_links.all()  # read with their paytables (RegistryReads)
+    for paytable in sorted((link.paytable for link in links), key=lambda p: (-p.version, p.pk)):
         # a defined side wager's paytable is chosen by its own option, "<key>_paytable"
         key = paytable.wager_key
         option = definition.paytable_options.get(key, f"{key}_paytable")

@@ -146,7 +146,7 @@ def approval_status_on(approval: Approval, day: date) -> str:
     """The approval's status at the end of ``day`` (jurisdiction local), from its events."""
     zone = ZoneInfo(approval.jurisdiction.timezone)
     status = "not yet submitted"
-    for event in approval.events.order_by("at", "pk"):
+    for event in sorted(approval.events.all(), key=lambda e: (e.at, e.pk)):
         if event.at.astimezone(zone).date() > day:
             break
         status = event.to_status
@@ -154,9 +154,11 @@ def approval_status_on(approval: Approval, day: date) -> str:
 
 
 def conditions_unmet(authorization: Authorization, venue: Venue, day: date) -> list[str]:
-    required = authorization.approval.conditions.filter(
-        operator_class_id=venue.operator_class_id, venue_must_meet=True
-    )
+    required = sorted(
+        (c for c in authorization.approval.conditions.all()
+         if c.operator_class_id == venue.operator_class_id and c.venue_must_meet),
+        key=lambda c: c.pk,
+    )  # fmt: skip
     met = {m.condition_id: m.met_on for m in authorization.conditions_met.all()}
     unmet = []
     for condition in required:

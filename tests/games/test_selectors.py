@@ -116,12 +116,56 @@ def test_resolver_caches_within_an_epoch(registry, django_assert_num_queries):
 
 def test_an_answer_in_force_takes_nine_queries(registry, django_assert_num_queries):
     """Asked once per place and epoch of every submission: the venue with its licensee and
-    jurisdiction, the table, the game, the limits, the authorizations with their approval,
-    rule version and game, the approval's events, the conditions met and required, the
-    paytables (the operator class and the game not read again)."""
+    jurisdiction, the venue's tables, the game, the limits, the authorizations with their
+    approval, rule version and game, the approvals' events, the conditions required and met,
+    the paytables (the operator class and the game not read again)."""
     with django_assert_num_queries(9):
         answer = ask("2026-11-01 21:14")
     assert answer.in_force and answer.paytables
+
+
+def test_a_run_reads_the_rows_every_table_shares_once(registry, django_assert_num_queries):
+    """A resolver (one validation run) reads the venue, its tables, the game and the venue's
+    authorizations of it with their terms once: another table's answer reads only its limits
+    and is the answer a lone question gets."""
+    _every_table_authorized(registry)
+    resolver = RulesResolver()
+    resolve(resolver, "2026-11-01 21:14")
+    with django_assert_num_queries(1):
+        other = resolve(resolver, "2026-11-01 21:14", table="T4")
+    alone = ask("2026-11-01 21:14", table="T4")
+    assert other.in_force and other.to_dict() == alone.to_dict()
+    with django_assert_num_queries(0):  # a table the venue does not have: known from its list
+        unknown = resolve(resolver, "2026-11-01 21:14", table="T9")
+    assert unknown.to_dict() == ask("2026-11-01 21:14", table="T9").to_dict()
+
+
+def test_a_run_answers_every_term_as_a_lone_question_does(registry):
+    """Terms read once for the run (an approval revoked, conditions, a table's own
+    authorization) answer each day as a lone question does."""
+    _every_table_authorized(registry)
+    approval_transition(registry.approval, ApprovalStatus.REVOKED, actor=registry.reviewer,
+                        reason="test revocation", at=at("2026-01-15 10:00"))  # fmt: skip
+    resolver = RulesResolver()
+    for when in ("2022-06-01 12:00", "2023-08-20 00:01", "2026-01-14 12:00",
+                 "2026-01-16 12:00", "2026-11-01 21:14"):  # fmt: skip
+        for table in ("T3", "T4", "T9"):
+            assert (_terms(resolve(resolver, when, table=table))
+                    == _terms(ask(when, table=table))), (when, table)  # fmt: skip
+
+
+def _terms(answer) -> dict:
+    """The answer but the moment asked about (an epoch's answer is its first question's)."""
+    return {k: v for k, v in answer.to_dict().items() if k not in ("at", "local_date")}
+
+
+def _every_table_authorized(registry):
+    """Table T4, and the venue's authorization of every table from 2020 (T3 keeps its own)."""
+    Table.objects.create(venue=registry.venue, code="T4")
+    controls = registry.approval.conditions.get(operator_class=registry.card_room)
+    authorization_create(venue=registry.venue, approval=registry.approval,
+                         options={"lucky3_paytable": "1"}, effective_from=date(2020, 1, 1),
+                         conditions_met=[(controls, date(2020, 3, 1), "letter")])  # fmt: skip
 
 
 def resolve(resolver, when, **overrides):
