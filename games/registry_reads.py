@@ -48,12 +48,17 @@ class RegistryReads:
         if key not in self._authorizations:
             self._authorizations[key] = list(
                 Authorization.objects.filter(venue=venue, approval__rule_version__game=game)
-                .select_related("approval__rule_version__game", "approval__jurisdiction",
-                                "venue", "table")  # fmt: skip
+                .select_related(
+                    "approval__rule_version__game", "approval__jurisdiction", "venue", "table"
+                )  # fmt: skip
                 .prefetch_related(
-                    "approval__events", "approval__conditions", "conditions_met",
-                    Prefetch("approval__paytable_links",
-                             queryset=ApprovalPaytable.objects.select_related("paytable")),
+                    "approval__events",
+                    "approval__conditions",
+                    "conditions_met",
+                    Prefetch(
+                        "approval__paytable_links",
+                        queryset=ApprovalPaytable.objects.select_related("paytable"),
+                    ),
                 )  # fmt: skip
                 # the table's own first, then the venue's (NULLs last on every database)
                 .order_by(F("table_id").asc(nulls_last=True), "-effective_from")

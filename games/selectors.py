@@ -169,9 +169,7 @@ def _authorized(answer: RulesInForce, of_game: list[Authorization], options: dic
                 day: date) -> RulesInForce:  # fmt: skip
     candidates = [a for a in of_game if a.table_id in (None, answer.table.pk)]
     if not candidates:
-        return _refuse(
-            answer, not_authorized(answer.venue, answer.table, answer.game, of_game)
-        )
+        return _refuse(answer, not_authorized(answer.venue, answer.table, answer.game, of_game))
     failures = []
     for authorization in candidates:
         refusal = authorization_problem(authorization, answer.venue, answer.decks, options, day)
