@@ -3,7 +3,7 @@ reader read them (:mod:`.reader`): what every game's screen reads of a seat."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -45,6 +45,7 @@ class SeatTable:
     hands: Hands
     slots: np.ndarray  # the reader's slots of the keys kept, ascending (main first)
     keys: WagerKeys = FIXED  # the names of the reader's slots
+    _stakes: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.round)
@@ -56,11 +57,18 @@ class SeatTable:
         return int(at[0]) if len(at) else None
 
     def stake(self, key: str) -> np.ndarray:
-        """Per seat: the stake placed on ``key`` in cents (0: none)."""
-        k = self.column(key)
-        if k is None:
-            return np.zeros(len(self), np.int64)
-        return np.where(self.wager_mask >> self.slots[k] & 1 == 1, self.wagers[:, k], 0)
+        """Per seat: the stake placed on ``key`` in cents (0: none); computed once per key
+        (a game's screen asks for some several times), read-only."""
+        known = self._stakes.get(key)
+        if known is None:
+            k = self.column(key)
+            if k is None:
+                known = np.zeros(len(self), np.int64)
+            else:
+                known = np.where(self.wager_mask >> self.slots[k] & 1 == 1, self.wagers[:, k], 0)
+            known.flags.writeable = False
+            self._stakes[key] = known
+        return known
 
     @classmethod
     def of(cls, read: rd.Read, rows: np.ndarray, slots: np.ndarray | None = None) -> SeatTable:

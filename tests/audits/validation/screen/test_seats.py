@@ -43,3 +43,22 @@ def test_the_seats_stakes_and_results_are_the_readers_laid_out_by_rows(tmp_path,
         if isinstance(value, np.ndarray):
             assert value.flags.c_contiguous, name
     assert all(a.flags.c_contiguous for a in vars(seats.hands).values())
+
+
+@pytest.mark.parametrize("slots", [[0, 1, 2], [0, 6, 7, 8, 9, 10, 11, 12, 13, 14]])
+def test_a_stake_is_the_placed_wagers_cents_computed_once_and_read_only(tmp_path, slots):
+    lines = sample(tmp_path, "blackjack-tie-bonus", fault_rate=0.05)[:200]
+    read = rd.read_lines(*_spans(lines))
+    rows = np.flatnonzero(read.ok)
+    seats = SeatTable.of(read, rows, slots)
+    line, slot = rows[seats.round], np.concatenate([np.arange(n) for n in read.seat_count[rows]])
+    for key in ("main", "insurance", "tie_17", "tie_right", "lucky3", "no_such_key"):
+        at = layout.WAGER_KEYS.index(key) if key in layout.WAGER_KEYS else None
+        placed = (read.seat_ints[line, slot, layout.SI_WAGERS] >> (at or 0) & 1) == 1
+        expected = (np.where(placed, read.wager_cents[line, slot, at], 0)
+                    if at in slots else np.zeros(len(seats), np.int64))  # fmt: skip
+        stake = seats.stake(key)
+        assert np.array_equal(stake, expected), key
+        assert seats.stake(key) is stake and not stake.flags.writeable
+    tie_right = layout.WAGER_KEYS.index("tie_right")
+    assert seats.stake("main").any() and (seats.stake("tie_right").any() or tie_right not in slots)
