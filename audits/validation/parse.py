@@ -70,10 +70,27 @@ class ParsedRound:
     shift: str = ""
 
 
-def parse_line(raw: bytes, line: int) -> ParsedRound:
-    """Parse one non-blank line; raises :class:`~.rejected.Rejected` for a line to reject."""
+#: a line straight into the record types, where the screen's reader vouches for it
+_ROUND = msgspec.json.Decoder(Round)
+
+
+def parse_line(raw: bytes, line: int, *, read: bool = False) -> ParsedRound:
+    """Parse one non-blank line; raises :class:`~.rejected.Rejected` for a line to reject.
+
+    ``read``: the screen's reader read the line (:mod:`.screen.reader`), so it is plain
+    ASCII JSON without an escape, a key written twice or a field the format does not name,
+    and msgspec decodes it straight into the record types as the strict reading converts it
+    (a number with a fraction, which the types take only as its text, is read strictly);
+    ``tests/audits/validation/screen/test_reader.py`` holds the two readings equal."""
     if len(raw) > MAX_LINE_BYTES:
         reject(line, "line_too_long", f"line of {len(raw):,} bytes exceeds {MAX_LINE_BYTES:,}")
+    if read:
+        try:
+            record = _ROUND.decode(raw)
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            pass
+        else:
+            return _checked(record, line)
     value = read_json(raw, line)
     if not isinstance(value, dict):
         kind = JSON_TYPES.get(type(value).__name__, type(value).__name__)

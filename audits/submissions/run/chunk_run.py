@@ -185,20 +185,21 @@ class ChunkRun:
         caches, for all of them)."""
         left, self._left = self._left, []
         for line in left:
-            self._exact(line.number, line.line, line.gate)
+            self._exact(line.number, line.line, line.gate, line.read)
 
-    def _exact(self, number: int, raw: bytes, gate: Gate | None) -> None:
+    def _exact(self, number: int, raw: bytes, gate: Gate | None, read: bool = False) -> None:
         try:
-            self._full(number, raw, gate)
+            self._full(number, raw, gate, read)
         except Rejected as rejected:
             self._reject(*_with_place(rejected.finding, raw))
         except Exception as exc:  # a line that breaks a check is rejected; the file goes on
             log.exception("line %d could not be checked", number)
             self._reject(_not_checked(number, exc))
 
-    def _full(self, number: int, raw: bytes, gate: Gate | None) -> None:
-        """Judge the line, then record it: nothing is recorded if judging raises."""
-        parsed = parse_line(raw, number)
+    def _full(self, number: int, raw: bytes, gate: Gate | None, read: bool = False) -> None:
+        """Judge the line, then record it: nothing is recorded if judging raises (``read``:
+        the screen's reader read it)."""
+        parsed = parse_line(raw, number, read=read)
         if refused := self.times.refused(parsed):
             self._reject(*refused)
             return

@@ -49,6 +49,7 @@ class LineLeft(NamedTuple):
     number: int
     line: bytes
     gate: Gate | None
+    read: bool = False  # the screen's reader read it (:func:`~...validation.parse.parse_line`)
 
 
 class FastPath:
@@ -80,7 +81,7 @@ class FastPath:
                 screen = None if gate.rules is None else screen_for(gate.rules, place, self.keys)
                 if screen is not None:
                     parts.setdefault(id(screen), (screen, []))[1].append(Part(place, gate, rows))
-        clean = np.zeros(len(batch), bool)
+        clean, read = np.zeros(len(batch), bool), batch.read.ok
         counted = []
         for screen, its_parts in parts.values():  # each screen once, for all its places
             rows = np.concatenate([p.rows for p in its_parts])
@@ -90,7 +91,8 @@ class FastPath:
         for its_parts, rows, screened in counted:  # once the whole batch is screened
             self._count(batch, numbered, its_parts, rows, screened)
         return [
-            LineLeft(numbers[i], lines[i], gates[gate_of[i]] if gate_of[i] >= 0 else None)
+            LineLeft(numbers[i], lines[i], gates[gate_of[i]] if gate_of[i] >= 0 else None,
+                     bool(read[i]))
             for i in np.flatnonzero(~clean).tolist()
         ]
 

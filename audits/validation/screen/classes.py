@@ -71,7 +71,7 @@ def judge_seat(raw: bytes, line: int, number: int, rules: GameRules, judge: Judg
     """The verdict on seat ``number`` of the line, judged alone against its dealer; None
     when the line does not parse (the exact path will say why)."""
     try:
-        parsed = parse_line(raw, line)
+        parsed = parse_line(raw, line, read=True)  # a representative was read
     except Rejected:
         return None
     seat = next(s for s in parsed.seats if s.number == number)

@@ -59,6 +59,8 @@ def disagreement(lines: list[bytes]) -> list[str]:
             continue
         if got.ok[r]:
             wrong += [f"line {r}: {what}: {line!r}" for what in _differences(got, data, r, parsed)]
+            if repr(parse_line(line, r + 1, read=True)) != repr(parsed):  # to the digit
+                wrong.append(f"line {r}: parsed otherwise as read: {line!r}")
     return wrong
 
 
