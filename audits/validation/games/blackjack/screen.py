@@ -52,8 +52,9 @@ from ...screen.money import settled_cents
 from ...screen.seats import SeatTable
 from .answers import BUST, MOST_CARDS, Answers, Names, row_cards, sequence_codes, unsplit_codes
 from .cards import within_shoe
-from .columns import Dealers, FamilySeats, Hands
+from .columns import Dealers, FamilySeats
 from .defined import defined_columns, defined_outcomes
+from .seat_hands import seat_hands
 from .split_play import split_play
 
 OUTCOME_BITS = 4  # a hand's outcome id in the seat's main key
@@ -179,31 +180,12 @@ class FamilyScreen(GameScreen):
 
     def _seats(self, table: SeatTable) -> FamilySeats:
         """The seats as the family reads them: each with one hand at least (an empty one
-        for a seat without hands, which is not screened), its first two cards, its flags."""
-        k = len(table)
-        written = table.hand_count
-        usable = (written >= 1) & (table.toss == layout.NO_CARD) & (table.card_count == 2)
-        n_hands = np.where(usable, written, 1)
-        starts = np.cumsum(n_hands) - n_hands
-        hand_seat = np.repeat(np.arange(k), n_hands)
-        index = np.arange(len(hand_seat)) - starts[hand_seat]
-        cards = np.full((len(hand_seat), MOST_CARDS), -1, np.int64)
-        counts = np.full(len(hand_seat), -1, np.int64)
-        doubled = np.zeros(len(hand_seat), bool)
-        given = table.hands  # the seats' written hands, in the same order
-        mine = usable[given.seat]
-        at = starts[given.seat[mine]] + given.index[mine]
-        fits = given.counts[mine] <= MOST_CARDS
-        cards[at] = given.cards[mine, :MOST_CARDS]
-        counts[at] = np.where(fits, given.counts[mine], -1)
-        doubled[at] = given.doubled[mine]
-        first = np.where(usable[:, None], table.cards[:, :2], -1)
-        ok = usable & (first >= 0).all(axis=1)
-        ok &= np.bincount(hand_seat[counts < 2], minlength=k) == 0
-        ok &= (n_hands > 1) | (cards[starts, :2] == first).all(axis=1)
-        hands = Hands(cards, counts, hand_seat, index, doubled, starts)
-        return FamilySeats(table.number, first, cards[starts], counts[starts], self.flags(table),
-                           ok, hands, n_hands)  # fmt: skip
+        for a seat without hands, which is not screened), its first two cards, its flags
+        (:func:`~.seat_hands.seat_hands`)."""
+        hands, first, ok, n_hands = seat_hands(table)
+        starts = hands.start
+        return FamilySeats(table.number, first, hands.cards[starts], hands.counts[starts],
+                           self.flags(table), ok, hands, n_hands)  # fmt: skip
 
     def _play(self, read: FamilySeats) -> None:
         """Each seat's play checked by the engine (a fault: the exact path); each hand's
