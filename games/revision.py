@@ -15,13 +15,16 @@ def registry_revision() -> str:
     read in one query (a finish asks for it; one query per model cost 17 round trips)."""
     histories = _histories()
     quote = connection.ops.quote_name
-    sql = " UNION ALL ".join(
-        f"SELECT %s, MAX({quote(pk)}), COUNT({quote(pk)}) FROM {quote(table)}"
+    sql = " UNION ALL ".join(  # each name a typed parameter, however the driver binds it
+        f"SELECT CAST(%s AS VARCHAR(100)), MAX({quote(pk)}), COUNT({quote(pk)}) "
+        f"FROM {quote(table)}"
         for _, table, pk in histories
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [name for name, _, _ in histories])
-        found = {name: (last, rows) for name, last, rows in cursor.fetchall()}
+    found = {}
+    if histories:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [name for name, _, _ in histories])
+            found = {name: (last, rows) for name, last, rows in cursor.fetchall()}
     digest = hashlib.sha256()
     for name, _, _ in histories:
         last, rows = found[name]
