@@ -17,6 +17,14 @@ from django.db.models import F, Prefetch
 from games.models import ApprovalPaytable, Authorization, Game, Table, Venue
 
 
+def paytable_links(through: str = "") -> Prefetch:
+    """An approval's paytable links with their paytables (what ``paytables_for`` reads),
+    ``through`` a relation to the approval; a new one each time (Django marks its queryset)."""
+    return Prefetch(
+        f"{through}paytable_links", queryset=ApprovalPaytable.objects.select_related("paytable")
+    )
+
+
 class RegistryReads:
     def __init__(self) -> None:
         self._venues: dict[str, Venue | None] = {}
@@ -55,10 +63,7 @@ class RegistryReads:
                     "approval__events",
                     "approval__conditions",
                     "conditions_met",
-                    Prefetch(
-                        "approval__paytable_links",
-                        queryset=ApprovalPaytable.objects.select_related("paytable"),
-                    ),
+                    paytable_links("approval__"),
                 )  # fmt: skip
                 # the table's own first, then the venue's (NULLs last on every database)
                 .order_by(F("table_id").asc(nulls_last=True), "-effective_from")

@@ -15,10 +15,12 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from django.db.models import prefetch_related_objects
+
 from games.engine.catalog import game as engine_game
 from games.limits import LimitInForce, limits_in_force
 from games.models import Approval, Authorization, Game, Paytable, RuleVersion, Table, Venue
-from games.registry_reads import RegistryReads
+from games.registry_reads import RegistryReads, paytable_links
 from games.terms import (
     REASON_ORDER,
     Refusal,
@@ -193,7 +195,8 @@ def paytables_for(approval: Approval, options: dict[str, str]) -> dict[str, Payt
     """The approved paytable version of each paytable wager, for the declared options."""
     definition = engine_game(approval.rule_version.game.code)
     chosen: dict[str, Paytable] = {}
-    links = approval.paytable_links.all()  # read with their paytables (RegistryReads)
+    prefetch_related_objects([approval], paytable_links())  # unless RegistryReads read them
+    links = approval.paytable_links.all()
     for paytable in sorted((link.paytable for link in links), key=lambda p: (-p.version, p.pk)):
         # a defined side wager's paytable is chosen by its own option, "<key>_paytable"
         key = paytable.wager_key

@@ -323,3 +323,15 @@ def test_the_tables_own_authorization_is_cited_before_the_venues(registry):
     answer = ask("2026-11-01 12:00")
     assert answer.in_force and answer.authorization.pk == registry.authorization.pk
     assert venue_wide.pk != registry.authorization.pk
+
+
+def test_an_approval_read_alone_has_its_paytables_read_in_one_query(
+    registry, django_assert_num_queries
+):
+    from games.models import Approval
+    from games.selectors import paytables_for
+
+    approval = Approval.objects.select_related("rule_version__game").get(pk=registry.approval.pk)
+    with django_assert_num_queries(1):  # the links with their paytables, not one per link
+        tables = paytables_for(approval, {"lucky3_paytable": "1"})
+    assert set(tables) == {"lucky3", "bonus4"}
