@@ -74,14 +74,19 @@ class ParsedRound:
 _ROUND = msgspec.json.Decoder(Round)
 
 
-def parse_line(raw: bytes, line: int, *, read: bool = False) -> ParsedRound:
+def parse_line(raw: bytes, line: int, *, read: bool = False, seat: int | None = None
+               ) -> ParsedRound:  # fmt: skip
     """Parse one non-blank line; raises :class:`~.rejected.Rejected` for a line to reject.
 
     ``read``: the screen's reader read the line (:mod:`.screen.reader`), so it is plain
     ASCII JSON without an escape, a key written twice or a field the format does not name,
     and msgspec decodes it straight into the record types as the strict reading converts it
     (a number with a fraction, which the types take only as its text, is read strictly);
-    ``tests/audits/validation/screen/test_reader.py`` holds the two readings equal."""
+    ``tests/audits/validation/screen/test_reader.py`` holds the two readings equal.
+
+    ``seat``: only that seat is read into the round (a class's representative, judged alone
+    against its dealer: :func:`~.screen.classes.judge_seat`); the others' numbers are still
+    checked, their wagers and cards left unread."""
     if len(raw) > MAX_LINE_BYTES:
         reject(line, "line_too_long", f"line of {len(raw):,} bytes exceeds {MAX_LINE_BYTES:,}")
     if read:
@@ -90,7 +95,7 @@ def parse_line(raw: bytes, line: int, *, read: bool = False) -> ParsedRound:
         except (msgspec.DecodeError, msgspec.ValidationError):
             pass
         else:
-            return _checked(record, line)
+            return _checked(record, line, seat)
     value = read_json(raw, line)
     if not isinstance(value, dict):
         kind = JSON_TYPES.get(type(value).__name__, type(value).__name__)
@@ -99,7 +104,7 @@ def parse_line(raw: bytes, line: int, *, read: bool = False) -> ParsedRound:
         record = msgspec.convert(value, Round)
     except msgspec.ValidationError as exc:
         reject(line, "field_invalid", field_reason(str(exc)), _round_id(value))
-    return _checked(record, line)
+    return _checked(record, line, seat)
 
 
 def _round_id(value: dict) -> str:
@@ -107,7 +112,7 @@ def _round_id(value: dict) -> str:
     return rid if isinstance(rid, str) else ""
 
 
-def _checked(record: Round, line: int) -> ParsedRound:
+def _checked(record: Round, line: int, only: int | None = None) -> ParsedRound:
     rid = record.round
     if record.v != 1:
         reject(line, "unsupported_version", f"format version {record.v} (expected 1)", rid)
@@ -125,7 +130,8 @@ def _checked(record: Round, line: int) -> ParsedRound:
         if seat.seat in seen:
             reject(line, "duplicate_seat", f"seat {seat.seat} appears twice", rid, seat.seat)
         seen.add(seat.seat)
-        seats.append(_seat(seat, index, line, rid))
+        if only is None or seat.seat == only:
+            seats.append(_seat(seat, index, line, rid))
     return ParsedRound(
         line=line,
         round=rid,

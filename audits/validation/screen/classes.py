@@ -20,8 +20,9 @@ checks.  Its verdict holds for every seat of the class:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from itertools import repeat
 
 import numpy as np
@@ -65,19 +66,25 @@ class Judge:
     check: Callable
     round_level: frozenset[str] = frozenset()
 
+    @cached_property
+    def ignored(self) -> frozenset[str]:
+        """The codes a representative is not judged on: the amounts' and the round's."""
+        return AMOUNT_CODES | self.round_level
+
 
 def judge_seat(raw: bytes, line: int, number: int, rules: GameRules, judge: Judge,
                keys: WagerKeys = FIXED) -> ClassVerdict | None:  # fmt: skip
     """The verdict on seat ``number`` of the line, judged alone against its dealer; None
     when the line does not parse (the exact path will say why)."""
     try:
-        parsed = parse_line(raw, line, read=True)  # a representative was read
+        alone = parse_line(raw, line, read=True, seat=number)  # a representative was read
     except Rejected:
         return None
-    seat = next(s for s in parsed.seats if s.number == number)
-    alone = replace(parsed, seats=[seat])
+    if not alone.seats:
+        return None
+    seat = alone.seats[0]
     settled = judge.settle(alone, rules)
-    ignored = AMOUNT_CODES | judge.round_level
+    ignored = judge.ignored
     if any(f.code not in ignored for f in judge.check(alone, rules, settled)):
         return UNSURE
     mine = settled.seat(number)
@@ -86,20 +93,21 @@ def judge_seat(raw: bytes, line: int, number: int, rules: GameRules, judge: Judg
 
 
 def _odds_of(seat: ParsedSeat, results, keys: WagerKeys) -> ClassVerdict:
-    odds, hands = [], []
+    settled_at, hands = [], []
     for result in results:
         stake = seat.wagers.get(result.key)
         if not stake:
             return UNSURE  # settled on a stake the seat did not place: not for columns
-        risk = Fraction(result.risked / stake)
+        risked = result.risked
+        odds = result.odds if risked == stake else result.odds * Fraction(risked / stake)
         if result.key == "main" and seat.hands is not None:
-            hands.append(result.odds * risk)
+            hands.append(odds)
         else:
             slot = keys.slot(result.key)
             if slot is None:
                 return UNSURE  # a key the batch does not read: not for columns
-            odds.append((slot, result.odds * risk))
-    return ClassVerdict(True, tuple(odds), tuple(hands))
+            settled_at.append((slot, odds))
+    return ClassVerdict(True, tuple(settled_at), tuple(hands))
 
 
 @dataclass

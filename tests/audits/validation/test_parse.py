@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from audits.validation.findings import CODES
@@ -153,3 +155,16 @@ def test_amounts_may_be_json_numbers_with_at_most_two_decimals():
 def test_zero_stake_means_not_placed():
     parsed = parse_line(round_line(seats__0__wagers__lucky3="0"), 1)
     assert "lucky3" not in parsed.seats[0].wagers
+
+
+def test_a_representatives_reading_holds_its_seat_alone_and_still_checks_the_seat_numbers():
+    two = [ROUND["seats"][0], {**ROUND["seats"][0], "seat": 3, "wagers": {"main": "40"}}]
+    raw = round_line(seats=two)
+    whole = parse_line(raw, 4)
+    for read in (True, False):
+        alone = parse_line(raw, 4, read=read, seat=3)
+        assert alone.seats == [whole.seats[1]] and alone.seats[0].wagers["main"] == 40
+        assert replace(alone, seats=whole.seats) == whole
+    with pytest.raises(Rejected) as caught:
+        parse_line(round_line(seats=[two[0], two[0]]), 4, read=True, seat=3)
+    assert caught.value.finding.code == "duplicate_seat"
