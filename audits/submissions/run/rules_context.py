@@ -48,6 +48,11 @@ def engines_build() -> int:
     return len(versions)
 
 
+def engines_built() -> list:
+    """The engines this process has built (:func:`engine_for`)."""
+    return list(_ENGINES.values())
+
+
 class GameRulesCache:
     """One :class:`GameRules` per (rule version, paytables, limits) for a submission."""
 

@@ -22,19 +22,20 @@ import time
 
 from django.db import DatabaseError, connections
 
-from audits.submissions.run.rules_context import engines_build
+from audits.submissions.run.rules_context import engines_build, engines_built
 from audits.submissions.run.screen_switch import screen_on
 from audits.validation.games import GAMES  # noqa: F401  (every game's kernels defined)
+from audits.validation.games.blackjack.taught import engines_teach
 from audits.validation.screen.llvm_pages import llvm_pages_release
-from audits.validation.screen.readiness import kernels_load
+from audits.validation.screen.readiness import KernelNotCompiled, compiling_refused, kernels_load
 from games.services.defined_wagers import defined_wagers_read
 
 log = logging.getLogger(__name__)
 
 
 def worker_warm() -> dict[str, float]:
-    """The kernels loaded, the defined side wagers read and the engines built (see the
-    module); the seconds each took, and how many of each."""
+    """The kernels loaded, the defined side wagers read, the engines built and the family's
+    taught (see the module); the seconds each took, and how many of each."""
     start = time.perf_counter()
     try:
         definitions = defined_wagers_read()
@@ -44,13 +45,26 @@ def worker_warm() -> dict[str, float]:
         definitions = engines = 0
     read = time.perf_counter()
     kernels = kernels_load() if screen_on() else 0
+    loaded = time.perf_counter()
+    taught = _hands_taught() if kernels else 0  # the teaching runs kernels: loaded first
     done = time.perf_counter()
     released = llvm_pages_release()
     connections.close_all()  # the pool's processes open their own
-    took = {"side wagers": read - start, "kernels": done - read,
-            "definitions read": definitions, "engines built": engines, "kernels loaded": kernels,
-            "llvm MB released": released}  # fmt: skip
+    took = {"side wagers": read - start, "kernels": loaded - read, "teaching": done - loaded,
+            "definitions read": definitions, "engines built": engines, "hands taught": taught,
+            "kernels loaded": kernels, "llvm MB released": released}  # fmt: skip
     log.info("worker ready: %d defined side wager(s) read and %d engine(s) built in %.2f s, "
-             "%d kernel(s) loaded in %.2f s, %.0f MB of LLVM's pages let go", definitions,
-             engines, read - start, kernels, done - read, released)  # fmt: skip
+             "%d kernel(s) loaded in %.2f s, %d hand(s) taught in %.2f s, %.0f MB of LLVM's "
+             "pages let go", definitions, engines, read - start, kernels, loaded - read,
+             taught, done - loaded, released)  # fmt: skip
     return took
+
+
+def _hands_taught() -> int:
+    """The family's engines taught their commonest questions (:mod:`...games.blackjack.
+    taught`); nothing compiled: a kernel not ready leaves them to the first chunks."""
+    with compiling_refused():
+        try:
+            return engines_teach(engines_built())
+        except KernelNotCompiled:
+            return 0

@@ -21,9 +21,10 @@ from games.engine.cards import SUIT
 from ...screen import layout
 from ...screen.keys import FIXED
 from ...screen.seats import SeatTable
-from ..blackjack.answers import RANKS, Answers, Names, rank_codes, row_cards
+from ..blackjack.answers import RANKS, Names, rank_codes, row_cards
 from ..blackjack.columns import Dealers, FamilySeats
 from ..blackjack.screen import FamilyScreen
+from ..blackjack.taught import answers
 
 POKER = Names()
 SUITS = np.array(SUIT, np.int64)
@@ -33,7 +34,9 @@ ANTE, PLAYED, BONUS = -3, -2, -1  # the game's flags, after the family's
 class AnteUpScreen(FamilyScreen):
     def __init__(self, rules, options, decks, judge, keys=FIXED):
         super().__init__(rules, options, decks, judge, keys)
-        self.keys, self.outcomes, self.bonuses = Answers(3), Answers(1), Answers(1)
+        learnt = self.learnt
+        self.keys, self.outcomes = answers(learnt, "poker keys", 3), answers(learnt, "poker", 1)
+        self.bonuses = answers(learnt, "poker bonus", 1)
         fixed = (Decimal(self.engine.poker_bonus_stake) * 100) if self.engine else Decimal(-1)
         self.bonus_stake = int(fixed) if fixed == fixed.to_integral_value() else -1
 

@@ -38,9 +38,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from games.engine.blackjack import MAIN_PAYS, PlayerHand, hand_total, is_natural
-from games.engine.blackjack_play import analyse_hands
-from games.engine.cards import ACE, RANK
+from games.engine.blackjack import MAIN_PAYS, PlayerHand
 from games.engine.parameters import ParameterError
 
 from ...screen import layout
@@ -50,12 +48,13 @@ from ...screen.game import GameScreen, SeatClasses
 from ...screen.keys import FIXED
 from ...screen.money import settled_cents
 from ...screen.seats import SeatTable
-from .answers import BUST, MOST_CARDS, Answers, Names, row_cards, sequence_codes, unsplit_codes
+from .answers import MOST_CARDS, Names, row_cards, sequence_codes, unsplit_codes
 from .cards import within_shoe
 from .columns import Dealers, FamilySeats
 from .defined import defined_columns, defined_outcomes
 from .seat_hands import seat_hands
 from .split_play import split_play
+from .taught import answers, dealer_answer, learnt_for, play_answer
 
 OUTCOME_BITS = 4  # a hand's outcome id in the seat's main key
 INSURANCE_KEY = layout.WAGER_KEYS.index("insurance")
@@ -77,9 +76,11 @@ class FamilyScreen(GameScreen):
             self.engine = rules.engine.variant(options)
         except ParameterError:
             self.engine = None  # the exact path reports the options
-        self.play, self.dealer_answers = Answers(3), Answers(6)
-        self.main = Answers(1)
-        self.split_hands, self.split_deals = Answers(2), Answers(1)
+        self.learnt = learnt = learnt_for(self.engine)  # every screen of this engine's
+        self.play, self.dealer_answers = answers(learnt, "play", 3), answers(learnt, "dealer", 6)
+        self.main = answers(learnt, "main", 1)
+        self.split_hands = answers(learnt, "split hands", 2)
+        self.split_deals = answers(learnt, "split deals", 1)
         self.defined = defined_columns(rules, keys)  # the side wagers defined as data
 
     def won(self, seats: SeatTable, winnings: np.ndarray) -> np.ndarray:
@@ -165,18 +166,12 @@ class FamilyScreen(GameScreen):
         counts = np.where(ok, counts, -1)
         answers = self.dealer_answers.of(
             np.where(ok, sequence_codes(cards, np.maximum(counts, 0)), -1),
-            lambda i: self._dealer_answer(row_cards(cards, counts, i)) if ok[i] else (0,) * 6,
-        )
+            lambda i: dealer_answer(self.engine, row_cards(cards, counts, i)) if ok[i]
+            else (0,) * 6,
+        )  # fmt: skip
         natural, total, blackjack, up_ace, must_not, must = answers.T
         return Dealers(cards, counts, ok, natural, total, blackjack, up_ace,
                        np.column_stack([must_not, must]).astype(bool))  # fmt: skip
-
-    def _dealer_answer(self, cards: tuple[int, ...]) -> tuple[int, ...]:
-        engine = self.engine
-        total = min(hand_total(cards)[0], BUST)
-        return (is_natural(cards[:2]), total, is_natural(cards), RANK[cards[0]] == ACE,
-                engine.check_dealer(cards, False) is None,
-                engine.check_dealer(cards, True) is None)  # fmt: skip
 
     def _seats(self, table: SeatTable) -> FamilySeats:
         """The seats as the family reads them: each with one hand at least (an empty one
@@ -215,10 +210,7 @@ class FamilyScreen(GameScreen):
         def answer(i: int) -> tuple[int, ...]:
             if not ok[i]:
                 return (0, 0, 0)
-            held = row_cards(cards, counts, i)
-            hand = PlayerHand(held, bool(doubled[i]))
-            analysis = analyse_hands(self.engine, held[:2], (hand,))
-            return (not analysis.violations, min(hand_total(held)[0], BUST), is_natural(held))
+            return play_answer(self.engine, row_cards(cards, counts, i), bool(doubled[i]))
 
         play_ok, total[rows], natural[rows] = self.play.of(codes, answer).T
         read.ok[seat] &= play_ok.astype(bool)

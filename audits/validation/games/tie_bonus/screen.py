@@ -14,9 +14,10 @@ from games.engine.tie_bonus import tie_status
 
 from ...screen.keys import FIXED
 from ...screen.seats import SeatTable
-from ..blackjack.answers import Answers, Names, row_cards
+from ..blackjack.answers import Names, row_cards
 from ..blackjack.columns import Dealers, FamilySeats
 from ..blackjack.screen import FamilyScreen
+from ..blackjack.taught import answers
 
 TIES = Names()
 
@@ -24,7 +25,7 @@ TIES = Names()
 class TieBonusScreen(FamilyScreen):
     def __init__(self, rules, options, decks, judge, keys=FIXED):
         super().__init__(rules, options, decks, judge, keys)
-        self.ties = Answers(1)
+        self.ties = answers(self.learnt, "ties", 1)
 
     def flags(self, seats: SeatTable) -> np.ndarray:
         """The family's, then: a tie wager placed."""
