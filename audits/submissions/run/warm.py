@@ -4,8 +4,11 @@ ones do.
 A process's first chunk pays once for what every later chunk finds ready: numba loading each
 kernel from its cache (half a second to a second), and the registry's defined side wagers
 read with their tables of outcomes (about half a second a definition: every hand of the
-cards they read is decided), and the engine of each rule version a venue may deal (Toss One
-21's tables take a tenth of a second).  :func:`worker_warm` pays it when a Celery worker starts
+cards they read is decided), the engine of each rule version a venue may deal (Toss One
+21's tables take a tenth of a second), and the blackjack family's engines asked about every
+dealer's hand and short player's hand (:mod:`audits.validation.games.blackjack.taught`: a
+fresh process's first day of Ante Up 21 otherwise asks some 10,000 questions one at a time).
+:func:`worker_warm` pays it when a Celery worker starts
 (``compliance/celery.py``, :setting:`AUDITS_WORKER_WARM`), in its main process before it
 starts the pool's processes, which inherit what it loaded.  It compiles nothing: where the
 kernels are not compiled it leaves them (the chunks' own switch says so and has them

@@ -1,8 +1,8 @@
 """A worker made ready when it starts (audits/submissions/run/warm.py): in a process of its
 own, on the kernels ``make test`` compiled, :func:`worker_warm` loads every kernel a
 validation of every game calls, reads the registry's defined side wagers and builds the
-engines of the rule versions venues deal, so that the validation after it loads, compiles
-and builds nothing; where the kernels are not compiled it
+engines of the rule versions venues deal (teaching the blackjack family's their commonest
+questions), so that the validation after it loads, compiles and builds nothing; where the kernels are not compiled it
 compiles nothing either; and Celery's worker start calls it (compliance/celery.py)."""
 
 from __future__ import annotations
@@ -98,6 +98,7 @@ def test_after_the_workers_start_a_validation_of_every_game_loads_and_compiles_n
     assert found["asked"] == []
     assert found["definitions_built_after"] == 0, "a definition's hands decided again"
     assert found["took"]["engines built"] >= 3  # every game's rule version a venue deals
+    assert found["took"]["hands taught"] > 80_000  # both family games' engines taught
     assert found["engines_built_after"] == 0, "the validation built an engine"
 
 
@@ -116,6 +117,7 @@ def test_without_compiled_kernels_the_workers_start_compiles_nothing(tmp_path, r
     env = {"NUMBA_CACHE_DIR": str(tmp_path / "empty"), "AUDITS_KERNELS_COMPILE_APART": "false"}
     found = _warmed(tmp_path, registry_sqlite, "stop", env=env)
     assert found["took"]["kernels loaded"] == 0
+    assert found["took"]["hands taught"] == 0  # the teaching runs kernels: none to run
     assert found["asked_by_warm"] == []
     assert found["took"]["definitions read"] >= 1  # the side wagers are read all the same
 
