@@ -2,8 +2,9 @@
 own, on the kernels ``make test`` compiled, :func:`worker_warm` loads every kernel a
 validation of every game calls, reads the registry's defined side wagers and builds the
 engines of the rule versions venues deal (teaching the blackjack family's their commonest
-questions), so that the validation after it loads, compiles and builds nothing; where the kernels are not compiled it
-compiles nothing either; and Celery's worker start calls it (compliance/celery.py)."""
+questions), so that the validation after it loads, compiles and builds nothing; where the
+kernels are not compiled it compiles nothing either; and Celery's worker start calls it
+(compliance/celery.py)."""
 
 from __future__ import annotations
 
