@@ -19,6 +19,8 @@ screen computes; a question not taught is learnt as before.
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 
 from games.engine.blackjack import BlackjackRules, PlayerHand, hand_total, is_natural
@@ -30,25 +32,37 @@ from .answers import BUST, MOST_CARDS, Answers, sequence_codes, unsplit_codes
 TAUGHT_CARDS = 5  # a player's unsplit hands taught up to this many cards
 #: a card of each value (ace 1 to ten 10): the codes read values only
 CARD_OF_VALUE = {value: VALUE.index(value) for value in range(1, 11)}
-_LEARNT: dict[tuple, dict[str, Answers]] = {}
+#: a value's card by index (0: the padding, no card)
+VALUE_CARDS = np.array([-1] + [CARD_OF_VALUE[v] for v in range(1, 11)], np.int64)
+_CARDS = tuple(VALUE_CARDS.tolist())
 _MOST_ENGINES = 32  # engines whose answers a process keeps (then it starts again)
 
 
-def learnt_for(engine) -> dict[str, Answers]:
+class Learnt(dict):
+    """The answers kept for one engine, by name; ``taught``: :func:`engine_teach` asked its
+    questions already."""
+
+    taught = False
+
+
+_LEARNT: dict[tuple, Learnt] = {}
+
+
+def learnt_for(engine) -> Learnt:
     """The answers kept for ``engine`` (by its class and parameters), by name; a fresh set
     for no engine (options the engine refused: nothing is screened)."""
     if engine is None:
-        return {}
+        return Learnt()
     key = (type(engine), tuple(sorted((k, repr(v)) for k, v in engine.params.items())))
     known = _LEARNT.get(key)
     if known is None:
         if len(_LEARNT) >= _MOST_ENGINES:
             _LEARNT.clear()
-        known = _LEARNT[key] = {}
+        known = _LEARNT[key] = Learnt()
     return known
 
 
-def answers(learnt: dict[str, Answers], name: str, width: int) -> Answers:
+def answers(learnt: Learnt, name: str, width: int) -> Answers:
     """The kept answers called ``name`` (``width`` ints each), made at their first use."""
     table = learnt.get(name)
     if table is None:
@@ -81,38 +95,48 @@ def engines_teach(engines) -> int:
 
 def engine_teach(engine) -> int:
     """Every dealer's hand the rules let stand and every unsplit hand of up to
-    :data:`TAUGHT_CARDS` cards asked of ``engine`` now (see the module); how many hands."""
+    :data:`TAUGHT_CARDS` cards asked of ``engine`` now (see the module), unless an engine of
+    the same parameters was; how many hands were asked."""
     learnt = learnt_for(engine)
-    dealers = _rows(_dealer_hands(engine))
+    if learnt.taught:
+        return 0
+    dealers = _dealer_rows(_draws(engine))
     answers(learnt, "dealer", 6).of(
         sequence_codes(*dealers), lambda i: dealer_answer(engine, _held(dealers, i))
     )
-    hands, doubled = _player_hands()
-    rows = _rows(hands)
+    cards, counts, doubled = _player_rows()
     answers(learnt, "play", 3).of(
-        unsplit_codes(*rows) * 2 + doubled,
-        lambda i: play_answer(engine, _held(rows, i), bool(doubled[i])),
+        unsplit_codes(cards, counts) * 2 + doubled,
+        lambda i: play_answer(engine, _held((cards, counts), i), bool(doubled[i])),
     )
+    learnt.taught = True
     return len(dealers[1]) + len(doubled)
 
 
-def _dealer_hands(engine) -> list[tuple[int, ...]]:
-    """Each dealer's hand of values the engine lets stand, drawn as it says he draws."""
+def _draws(engine) -> tuple[bool, ...]:
+    """Where the engine's dealer draws: at each total from 2 to 21, hard and soft."""
+    return tuple(engine.dealer_should_draw(t, soft) for t in range(2, 22) for soft in (0, 1))
+
+
+@cache
+def _dealer_rows(draws: tuple[bool, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Each dealer's hand of values a dealer who draws where ``draws`` says lets stand."""
     found, waiting = [], [(a, b) for a in range(1, 11) for b in range(1, 11)]
     while waiting:
         values = waiting.pop()
-        total, soft = hand_total([CARD_OF_VALUE[v] for v in values])
-        if len(values) < MOST_CARDS and total < 21 and engine.dealer_should_draw(total, soft):
+        total, soft = hand_total([_CARDS[v] for v in values])
+        if len(values) < MOST_CARDS and total < 21 and draws[(total - 2) * 2 + soft]:
             waiting.extend(values + (v,) for v in range(1, 11))
             if len(values) > 2:
                 continue  # he stood where he draws: a fault, learnt if ever dealt
         found.append(values)
-    return found
+    return _rows(found)
 
 
-def _player_hands() -> tuple[list[tuple[int, ...]], np.ndarray]:
+@cache
+def _player_rows() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each unsplit hand of values of two to :data:`TAUGHT_CARDS` cards, hits taken below
-    21; a hand of three cards also doubled."""
+    21 (a hand of three cards also doubled): its cards, count and whether doubled."""
     hands, doubled, waiting = [], [], [(a, b) for a in range(1, 11) for b in range(a, 11)]
     while waiting:
         values = waiting.pop()
@@ -121,18 +145,21 @@ def _player_hands() -> tuple[list[tuple[int, ...]], np.ndarray]:
         if len(values) == 3:
             hands.append(values)
             doubled.append(True)
-        total = hand_total([CARD_OF_VALUE[v] for v in values])[0]
+        total = hand_total([_CARDS[v] for v in values])[0]
         if len(values) < TAUGHT_CARDS and total < 21:
             waiting.extend(values + (v,) for v in range(1, 11))
-    return hands, np.array(doubled, np.int64)
+    twice = np.array(doubled, np.int64)
+    twice.flags.writeable = False
+    return (*_rows(hands), twice)
 
 
 def _rows(hands: list[tuple[int, ...]]) -> tuple[np.ndarray, np.ndarray]:
-    """The hands' cards (a card of each value) padded with -1, and their counts."""
-    cards = np.full((len(hands), MOST_CARDS), -1, np.int64)
-    counts = np.array([len(h) for h in hands], np.int64)
-    for i, values in enumerate(hands):
-        cards[i, : len(values)] = [CARD_OF_VALUE[v] for v in values]
+    """The hands' cards (a card of each value) padded with -1, and their counts (read-only:
+    kept for the process)."""
+    padded = np.array([h + (0,) * (MOST_CARDS - len(h)) for h in hands], np.int64)
+    cards, counts = VALUE_CARDS[padded], np.count_nonzero(padded, axis=1)
+    for array in (cards, counts):
+        array.flags.writeable = False
     return cards, counts
 
 

@@ -52,6 +52,7 @@ def test_a_taught_answer_is_the_one_the_screen_learns(tmp_path, game):
     taught._LEARNT.clear()
     engine = learnt.engine
     assert taught.engine_teach(engine) > 40_000
+    assert taught.engine_teach(engine) == 0  # an engine of the same parameters: taught
     kept = taught.learnt_for(engine)
     for name, seen in (("dealer", dealers), ("play", plays)):
         told = _known(kept[name])
