@@ -27,13 +27,12 @@ from games.engine.blackjack import BlackjackRules, PlayerHand, hand_total, is_na
 from games.engine.blackjack_play import analyse_hands
 from games.engine.cards import ACE, RANK, VALUE
 
-from .answers import BUST, MOST_CARDS, Answers, sequence_codes, unsplit_codes
+from .answers import BUST, MOST_CARDS, Answers, row_cards, sequence_codes, unsplit_codes
 
 TAUGHT_CARDS = 5  # a player's unsplit hands taught up to this many cards
-#: a card of each value (ace 1 to ten 10): the codes read values only
-CARD_OF_VALUE = {value: VALUE.index(value) for value in range(1, 11)}
-#: a value's card by index (0: the padding, no card)
-VALUE_CARDS = np.array([-1] + [CARD_OF_VALUE[v] for v in range(1, 11)], np.int64)
+#: a card of each value (ace 1 to ten 10: the codes read values only), by value; 0 the
+#: padding, no card
+VALUE_CARDS = np.array([-1] + [VALUE.index(v) for v in range(1, 11)], np.int64)
 _CARDS = tuple(VALUE_CARDS.tolist())
 _MOST_ENGINES = 32  # engines whose answers a process keeps (then it starts again)
 
@@ -102,12 +101,12 @@ def engine_teach(engine) -> int:
         return 0
     dealers = _dealer_rows(_draws(engine))
     answers(learnt, "dealer", 6).of(
-        sequence_codes(*dealers), lambda i: dealer_answer(engine, _held(dealers, i))
+        sequence_codes(*dealers), lambda i: dealer_answer(engine, row_cards(*dealers, i))
     )
     cards, counts, doubled = _player_rows()
     answers(learnt, "play", 3).of(
         unsplit_codes(cards, counts) * 2 + doubled,
-        lambda i: play_answer(engine, _held((cards, counts), i), bool(doubled[i])),
+        lambda i: play_answer(engine, row_cards(cards, counts, i), bool(doubled[i])),
     )
     learnt.taught = True
     return len(dealers[1]) + len(doubled)
@@ -161,8 +160,3 @@ def _rows(hands: list[tuple[int, ...]]) -> tuple[np.ndarray, np.ndarray]:
     for array in (cards, counts):
         array.flags.writeable = False
     return cards, counts
-
-
-def _held(rows: tuple[np.ndarray, np.ndarray], i: int) -> tuple[int, ...]:
-    cards, counts = rows
-    return tuple(cards[i, : counts[i]].tolist())
