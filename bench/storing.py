@@ -6,9 +6,9 @@ user and system apart.
     .venv/bin/python bench/storing.py var/bench/toss-one-3-any-1000000.jsonl --times 3
 
 The log is read through once first (from the page cache, as the bench's parse leaves it);
-each copy is removed after it is timed, nothing is registered.  On a machine that lends its
-guest's free memory back to the host, the first copy's new pages cost the system most of
-its time; the later ones are written into pages the last copy freed.
+each copy is removed after it is timed, nothing is registered.  On the machine of
+``docs/performance.md`` most of the first copy's time was the system's; the later copies are
+written into the pages the copy before them freed.
 """
 
 from __future__ import annotations
@@ -38,13 +38,13 @@ def main() -> None:
         while f.read(1 << 24):
             pass
     size = args.log.stat().st_size
-    for time_ in range(1, args.times + 1):
+    for copy in range(1, args.times + 1):
         before, start = resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()
         with open(args.log, "rb") as stream:
             name, *_ = storage._receive(stream, None)
         took, after = time.perf_counter() - start, resource.getrusage(resource.RUSAGE_SELF)
         os.unlink(name)
-        print(f"copy {time_}: {size / 1e6:,.0f} MB in {took:.2f} s, user "
+        print(f"copy {copy}: {size / 1e6:,.0f} MB in {took:.2f} s, user "
               f"{after.ru_utime - before.ru_utime:.2f} s, system "
               f"{after.ru_stime - before.ru_stime:.2f} s")  # fmt: skip
 
