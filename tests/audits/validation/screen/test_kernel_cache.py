@@ -5,6 +5,7 @@ kernel inlines from another file gives a new folder and the kernel compiled anew
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -58,10 +59,24 @@ def _package(folder: Path, add: int) -> None:
     package = folder / "kpkg"
     package.mkdir(exist_ok=True)
     (package / "__init__.py").write_text("")
-    (package / "helper.py").write_text(HELPER.format(add=add))
+    helper = package / "helper.py"
+    before = helper.stat() if helper.exists() else None
+    helper.write_text(HELPER.format(add=add))
+    if before is not None:
+        _as_if_in_the_same_second(helper, before)
     kernel = package / "kernel.py"
     if not kernel.exists():
         kernel.write_text(KERNEL)
+
+
+def _as_if_in_the_same_second(helper: Path, before: os.stat_result) -> None:
+    """The helper rewritten as a fast run does, within the second it was written in and to
+    the same size: its file times tell nothing (the fingerprint reads what the sources say),
+    and Python's bytecode of the old helper, which Python checks by the source's time in whole
+    seconds and its size, is removed so that Python runs the new one (a stale kernel is the
+    cache's fault to prevent; stale bytecode would be Python's, and fail this test at random)."""
+    os.utime(helper, ns=(before.st_atime_ns, before.st_mtime_ns))
+    shutil.rmtree(helper.parent / "__pycache__", ignore_errors=True)
 
 
 def _run(folder: Path, how: str) -> tuple[int, bool]:
